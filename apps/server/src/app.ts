@@ -1,0 +1,78 @@
+import compress from '@fastify/compress';
+import sensible from '@fastify/sensible';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { seedDemoData } from './db/seed';
+import { catalogRoutes } from './modules/catalog/routes';
+import { createCatalog, type Catalog } from './modules/catalog/service';
+import { healthRoutes } from './modules/health/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { createReviews, type Reviews } from './modules/reviews/service';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    catalog: Catalog;
+    reviews: Reviews;
+  }
+}
+
+/** Builds the whole shop (API and web app) from a configuration; the caller decides to listen. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const database = await openDatabase(config.database);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    // Slow or stuck clients must not hold connections for ever.
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    // While shutting down, new requests are told to go elsewhere instead of waiting.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('database', database);
+    app.addHook('onClose', async () => database.close());
+
+    if (config.seedDemo && (await seedDemoData(database.db))) {
+      app.log.info('The shop was empty: demo parts and reviews added');
+    }
+
+    app.decorate('catalog', createCatalog(database.db));
+    app.decorate('reviews', createReviews(database.db));
+
+    await app.register(sensible);
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
+    await app.register(openapiPlugin);
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes);
+        await api.register(catalogRoutes);
+        await api.register(reviewRoutes);
+      },
+      { prefix: '/api' },
+    );
+    await app.register(spaPlugin, { webDist: config.webDist });
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

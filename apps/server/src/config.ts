@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDist } from './paths';
+
+export type DatabaseConfig =
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The address customers use; decides cookie security and HSTS. */
+  publicUrl: URL;
+  /** Proxies whose X-Forwarded-For we believe; false when the app faces clients directly. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  database: DatabaseConfig;
+  seedDemo: boolean;
+  /** The built single-page app to serve, or null to serve the API alone (development with Vite). */
+  webDist: string | null;
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      message: 'must be an http(s) URL such as https://shop.example.com',
+    })
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|[\d.:a-fA-F/, ]+)$/, 'must be false, a hop count or proxy addresses')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// connection URL' })
+    .optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  WEB_DIST: z.string().min(1).optional(),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // A hop count: believe that many proxies in front of us, and no client-supplied entries.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
+/** Reads the configuration once from the environment; a bad value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const database: DatabaseConfig = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) };
+  const webDist = e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    database,
+    // Demo data belongs to the zero-set-up embedded database, never silently to a real server.
+    seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+  };
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePart } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+describe('GET /api/parts', () => {
+  it('lists the parts on sale with the spec field names and prices in dollars', async () => {
+    const part = await makePart(t.app.database.db, {
+      name: 'Carbon Rear Wing',
+      priceCents: 124_950,
+      stock: 12,
+      minOrder: 3,
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        _id: part.id,
+        name: 'Carbon Rear Wing',
+        image: part.image,
+        description: part.description,
+        quantity: 12,
+        minorder: 3,
+        price: 1249.5,
+      },
+    ]);
+  });
+
+  it('hides archived parts', async () => {
+    await makePart(t.app.database.db, { name: 'On sale' });
+    await makePart(t.app.database.db, { name: 'Archived', archivedAt: new Date() });
+    const res = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    expect(res.json<{ name: string }[]>().map((p) => p.name)).toEqual(['On sale']);
+  });
+
+  it('answers a repeated request with 304 when the catalogue has not changed', async () => {
+    await makePart(t.app.database.db);
+    const first = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/parts',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('serves a new ETag and the new data once the catalogue changes', async () => {
+    await makePart(t.app.database.db);
+    const before = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    await makePart(t.app.database.db);
+    t.app.catalog.invalidate();
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/parts',
+      headers: { 'if-none-match': String(before.headers.etag) },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.json()).toHaveLength(2);
+  });
+});
+
+describe('GET /api/parts/:id', () => {
+  it('answers one part on sale', async () => {
+    const part = await makePart(t.app.database.db, { name: 'Forged Monoblock Wheel' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: part.id, name: 'Forged Monoblock Wheel' });
+    expect(res.headers.etag).toBeDefined();
+  });
+
+  it.each([
+    ['an unknown id', randomUUID()],
+    ['a malformed id', 'not-an-id'],
+    ['an SQL-looking id', "1' or '1'='1"],
+  ])('answers 404 JSON for %s', async (_case, id) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/parts/${encodeURIComponent(id)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
+  it('answers 404 for an archived part', async () => {
+    const part = await makePart(t.app.database.db, { archivedAt: new Date() });
+    const res = await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
+
+// Requests in flight get this long to finish on shutdown before the process gives up on them.
+const SHUTDOWN_GRACE_MS = 4_000;
+
+async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('requests still open after the grace period; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL';
+  app.log.info(`Apex Parts is open at ${config.publicUrl.origin} (data: ${where})`);
+  if (!config.webDist) app.log.warn('No built web app found: serving the API only');
+}
+
+main().catch((error: unknown) => {
+  // Start-up problems an operator can fix get a plain sentence, not a stack trace.
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+  } else {
+    console.error('Apex Parts could not start:', error);
+  }
+  process.exit(1);
+});

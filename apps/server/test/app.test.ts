@@ -1,0 +1,102 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+// A stand-in for the built web app: the real build is exercised by the browser journeys.
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apex-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Apex Parts</title>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  return dir;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDist: fakeWebDist() });
+});
+afterAll(() => t.close());
+
+describe('operations', () => {
+  it('reports liveness and readiness', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/parts', '/api/parts/{id}', '/api/review', '/api/ready']),
+    );
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy that admits only our own origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // Plain http here, so no HSTS.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('the web app and the API on one origin', () => {
+  it('serves index.html for page navigations, uncached', async () => {
+    for (const url of ['/', '/blogs', '/purchase/123', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>Apex Parts</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers JSON 404, never index.html, for unknown API paths and missing files', async () => {
+    const cases = [
+      { method: 'GET' as const, url: '/api/nothing-here', accept: 'text/html' },
+      { method: 'POST' as const, url: '/api/nothing-here', accept: 'application/json' },
+      { method: 'GET' as const, url: '/assets/missing-123.js', accept: '*/*' },
+      { method: 'GET' as const, url: '/images/missing.png', accept: 'text/html' },
+      { method: 'POST' as const, url: '/blogs', accept: 'text/html' },
+    ];
+    for (const { method, url, accept } of cases) {
+      const res = await t.app.inject({ method, url, headers: { accept } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers 503 when the database cannot be reached', async () => {
+    const broken = await createTestApp();
+    await broken.app.database.close();
+    const res = await broken.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 'unavailable' });
+    // The closed database must not make shutting down fail.
+    await broken.app.close().catch(() => undefined);
+  });
+});

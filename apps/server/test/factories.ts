@@ -1,0 +1,44 @@
+import type { Database } from '../src/db/client';
+import { parts, reviews, type PartRow, type ReviewRow } from '../src/db/schema';
+
+let sequence = 0;
+
+export async function makePart(
+  db: Database,
+  overrides: Partial<typeof parts.$inferInsert> = {},
+): Promise<PartRow> {
+  sequence++;
+  const [row] = await db
+    .insert(parts)
+    .values({
+      name: `Test part ${sequence}`,
+      image: `/images/parts/test-${sequence}.svg`,
+      description: `A part made for test ${sequence}.`,
+      priceCents: 12_345,
+      stock: 50,
+      minOrder: 2,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+export async function makeReview(
+  db: Database,
+  overrides: Partial<typeof reviews.$inferInsert> = {},
+): Promise<ReviewRow> {
+  sequence++;
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      reviewerName: `Reviewer ${sequence}`,
+      reviewerEmail: `reviewer${sequence}@example.com`,
+      rating: 5,
+      description: `Review number ${sequence}.`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import type { Config, DatabaseConfig } from '../src/config';
+
+/**
+ * A database for one test file: PGlite in memory by default; with TEST_DB=postgres, a fresh
+ * database on the server named by TEST_DATABASE_URL, dropped again when the file is done.
+ */
+async function createTestDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => undefined };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `apex_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(database: DatabaseConfig, overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    logLevel: 'silent',
+    publicUrl: new URL('http://localhost:3000'),
+    trustProxy: false,
+    database,
+    seedDemo: false,
+    webDist: null,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Empties every table, so each test starts from a clean shop. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp(testConfig(database.config, overrides));
+  await app.ready();
+  return {
+    app,
+    reset: async () => {
+      await app.database.db.execute(sql`truncate table parts, reviews restart identity cascade`);
+      app.catalog.invalidate();
+      app.reviews.invalidate();
+    },
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

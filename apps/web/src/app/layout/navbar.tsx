@@ -1,0 +1,72 @@
+import { Menu, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+
+const links = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/#parts', label: 'Purchase', end: true },
+  { to: '/blogs', label: 'Blogs', end: false },
+  { to: '/my-portfolio', label: 'My Portfolio', end: false },
+  { to: '/login', label: 'Login', end: false },
+] as const;
+
+function NavLinks({ className }: { className: string }) {
+  const { hash } = useLocation();
+  return (
+    <ul className={className}>
+      {links.map(({ to, label, end }) => (
+        <li key={label}>
+          <NavLink
+            to={to}
+            end={end}
+            // "Home" and "Purchase" share a path; only the hash tells them apart.
+            className={({ isActive }) =>
+              isActive && (to === '/#parts') === (hash === '#parts') ? 'menu-active' : ''
+            }
+          >
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The top navigation; on a phone it folds into a menu button. */
+export function Navbar() {
+  const menuId = useId();
+  const location = useLocation();
+  // The menu is open for the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+
+  return (
+    <header className="sticky top-0 z-20 bg-base-100 shadow-sm">
+      <nav aria-label="Main" className="navbar mx-auto max-w-6xl px-4">
+        <div className="flex-1">
+          <Link to="/" className="text-xl font-extrabold tracking-tight">
+            <span className="text-primary">Apex</span> Parts
+          </Link>
+        </div>
+        <NavLinks className="menu menu-horizontal hidden gap-1 md:flex" />
+        <button
+          type="button"
+          className="btn btn-square btn-ghost md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenOn(open ? null : location.key)}
+        >
+          {open ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </button>
+      </nav>
+      <div id={menuId} hidden={!open} className="border-t border-base-200 md:hidden">
+        <NavLinks className="menu w-full px-4 py-2" />
+      </div>
+    </header>
+  );
+}

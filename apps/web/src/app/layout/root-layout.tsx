@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageErrorBoundary } from '@/components/page-error-boundary';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+function PageLoading() {
+  return (
+    <div className="flex justify-center py-24" role="status">
+      <span className="loading loading-lg loading-spinner" />
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+/** A new page starts at its top, or at the section its address names (/#parts). */
+function useScrollOnNavigation() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  useScrollOnNavigation();
+  return (
+    <div className="flex min-h-screen flex-col bg-base-200">
+      <a
+        href="#main"
+        className="btn sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        {/* Keyed by path: a page that failed does not keep the next one from showing. */}
+        <PageErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { RefreshCw } from 'lucide-react';
+
+interface ErrorStateProps {
+  title: string;
+  message?: string;
+  onRetry: () => void;
+}
+
+/** What a section shows when its data could not be fetched: what failed, and a way to try again. */
+export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+      <div>
+        <p className="font-semibold">{title}</p>
+        {message && <p className="text-sm">{message}</p>}
+      </div>
+      <button type="button" className="btn btn-sm" onClick={onRetry}>
+        <RefreshCw aria-hidden="true" className="size-4" />
+        Retry
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+
+/** The toast area, with the spec's options (§9): top-right, 5 s, pause on hover and focus loss. */
+export default function Toasts() {
+  return (
+    <ToastContainer
+      position="top-right"
+      autoClose={5000}
+      pauseOnHover
+      pauseOnFocusLoss
+      theme="light"
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '@/lib/api';
+import type { Part } from '@apex/contract';
+
+export function getParts({ signal }: { signal?: AbortSignal } = {}): Promise<Part[]> {
+  return apiGet<Part[]>('/parts', { signal });
+}
+
+export const partsQueryOptions = () =>
+  queryOptions({ queryKey: ['parts'], queryFn: ({ signal }) => getParts({ signal }) });
+
+export function useParts() {
+  return useQuery(partsQueryOptions());
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { formatPrice } from '@/lib/format';
+import type { Part } from '@apex/contract';
+
+export function PartCard({ part }: { part: Part }) {
+  return (
+    <article className="card bg-base-100 shadow-md" aria-labelledby={`part-${part._id}`}>
+      <figure className="aspect-[4/3] bg-neutral">
+        <img
+          src={part.image}
+          alt={part.name}
+          width={800}
+          height={600}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 id={`part-${part._id}`} className="card-title text-lg">
+          {part.name}
+        </h3>
+        <p className="text-sm text-base-content/80">{part.description}</p>
+        <dl className="grid grid-cols-3 gap-2 text-sm">
+          <div>
+            <dt className="text-base-content/70">Price</dt>
+            <dd className="font-semibold">{formatPrice(part.price)}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Available</dt>
+            <dd className="font-semibold">{part.quantity}</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/70">Minimum order</dt>
+            <dd className="font-semibold">{part.minorder}</dd>
+          </div>
+        </dl>
+        <div className="card-actions mt-auto justify-end">
+          <Link
+            to={`/purchase/${part._id}`}
+            className="btn btn-primary"
+            aria-label={`Buy ${part.name}`}
+          >
+            Buy now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './health';
+export * from './money';
+export * from './parts';
+export * from './reviews';
+export * from './rules';

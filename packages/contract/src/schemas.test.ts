@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { PartSchema, ReviewSchema } from './index';
+
+const part = {
+  _id: '0b7c0a52-4d43-4a3c-9f0b-1a2b3c4d5e6f',
+  name: 'Twin-Scroll Turbocharger Kit',
+  image: '/images/parts/turbo-kit.svg',
+  description: 'A turbo.',
+  quantity: 40,
+  minorder: 1,
+  price: 3899,
+};
+
+describe('contract schemas', () => {
+  it('accepts a part with the spec field names', () => {
+    expect(PartSchema.parse(part)).toEqual(part);
+  });
+
+  it('rejects a part with negative stock or a zero minimum order', () => {
+    expect(PartSchema.safeParse({ ...part, quantity: -1 }).success).toBe(false);
+    expect(PartSchema.safeParse({ ...part, minorder: 0 }).success).toBe(false);
+  });
+
+  it('keeps reviewer emails out of the public review shape', () => {
+    const parsed = ReviewSchema.parse({
+      _id: 'r1',
+      reviewerName: 'Ana',
+      reviewerEmail: 'ana@example.com',
+      rating: 5,
+      description: 'Great',
+    });
+    expect(parsed).not.toHaveProperty('reviewerEmail');
+  });
+
+  it('only accepts whole ratings from 1 to 5', () => {
+    const review = { _id: 'r1', reviewerName: 'Ana', description: '' };
+    for (const rating of [0, 6, 2.5]) {
+      expect(ReviewSchema.safeParse({ ...review, rating }).success).toBe(false);
+    }
+    for (const rating of [1, 5]) {
+      expect(ReviewSchema.safeParse({ ...review, rating }).success).toBe(true);
+    }
+  });
+});
