@@ -42,31 +42,33 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-20 bg-base-100 shadow-sm">
-      <nav aria-label="Main" className="navbar mx-auto max-w-6xl px-4">
-        <div className="flex-1">
-          <Link to="/" className="text-xl font-extrabold tracking-tight">
-            <span className="text-primary">Apex</span> Parts
-          </Link>
+      <nav aria-label="Main">
+        <div className="navbar mx-auto max-w-6xl px-4">
+          <div className="flex-1">
+            <Link to="/" className="text-xl font-extrabold tracking-tight">
+              <span className="text-primary">Apex</span> Parts
+            </Link>
+          </div>
+          <NavLinks className="menu menu-horizontal hidden gap-1 md:flex" />
+          <button
+            type="button"
+            className="btn btn-square btn-ghost md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(open ? null : location.key)}
+          >
+            {open ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
         </div>
-        <NavLinks className="menu menu-horizontal hidden gap-1 md:flex" />
-        <button
-          type="button"
-          className="btn btn-square btn-ghost md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOn(open ? null : location.key)}
-        >
-          {open ? (
-            <X aria-hidden="true" className="size-6" />
-          ) : (
-            <Menu aria-hidden="true" className="size-6" />
-          )}
-        </button>
+        <div id={menuId} hidden={!open} className="border-t border-base-200 md:hidden">
+          <NavLinks className="menu w-full px-4 py-2" />
+        </div>
       </nav>
-      <div id={menuId} hidden={!open} className="border-t border-base-200 md:hidden">
-        <NavLinks className="menu w-full px-4 py-2" />
-      </div>
     </header>
   );
 }

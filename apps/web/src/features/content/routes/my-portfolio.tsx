@@ -65,10 +65,10 @@ export default function MyPortfolioPage() {
           Skills
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {skills.map((skill) => (
+          {skills.map((skill, i) => (
             <li key={skill.name}>
               <div className="mb-1 flex justify-between text-sm">
-                <span id={`skill-${skill.name}`} className="font-semibold">
+                <span id={`skill-${i}`} className="font-semibold">
                   {skill.name}
                 </span>
                 <span className="text-base-content/80">{skill.level} / 100</span>
@@ -77,7 +77,7 @@ export default function MyPortfolioPage() {
                 className="progress progress-primary w-full"
                 value={skill.level}
                 max={100}
-                aria-labelledby={`skill-${skill.name}`}
+                aria-labelledby={`skill-${i}`}
               />
             </li>
           ))}

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, isPhone } from './support';
+
+interface ApiPart {
+  _id: string;
+  name: string;
+}
+
+test.describe('home page', () => {
+  test('shows every part on sale with its count, details and a way to buy it', async ({
+    page,
+    request,
+  }) => {
+    const parts = (await (await request.get('/api/parts')).json()) as ApiPart[];
+    expect(parts.length).toBeGreaterThanOrEqual(12);
+    await page.goto('/');
+
+    const section = page.getByRole('region', { name: 'Parts', exact: true });
+    await expect(section.getByText(`${parts.length} parts available`)).toBeVisible();
+    const cards = section.getByRole('article');
+    await expect(cards).toHaveCount(parts.length);
+
+    const first = cards.filter({ hasText: parts[0]?.name ?? '' });
+    await expect(first.getByRole('heading', { name: parts[0]?.name })).toBeVisible();
+    await expect(first.getByText('Price')).toBeVisible();
+    await expect(first.getByText('Available')).toBeVisible();
+    await expect(first.getByText('Minimum order')).toBeVisible();
+    await expect(first.getByText(/^\$[\d,]+\.\d\d$/)).toBeVisible();
+    await expect(first.getByRole('link', { name: `Buy ${parts[0]?.name}` })).toHaveAttribute(
+      'href',
+      `/purchase/${parts[0]?._id}`,
+    );
+  });
+
+  test('loads every part picture from the shop itself', async ({ page }) => {
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => failed.push(r.url()));
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto('/');
+    const images = page.getByRole('region', { name: 'Parts', exact: true }).getByRole('img');
+    await expect(images.first()).toBeVisible();
+    for (const image of await images.all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveJSProperty('complete', true);
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(new URL(await image.evaluate((img: HTMLImageElement) => img.src)).origin).toBe(
+        new URL(page.url()).origin,
+      );
+    }
+    expect(failed).toEqual([]);
+  });
+
+  test('shows the stats, the reviews with their count and stars, and the rest of the page', async ({
+    page,
+    request,
+  }) => {
+    const reviews = (await (await request.get('/api/review')).json()) as unknown[];
+    await page.goto('/');
+
+    const stats = page.getByRole('region', { name: 'Trusted by drivers worldwide' });
+    for (const [value, label] of [
+      ['72', 'Countries'],
+      ['35+', 'Unique parts'],
+      ['5M+', 'Happy clients'],
+      ['2M+', 'Feedbacks'],
+    ] as const) {
+      await expect(stats.getByText(label, { exact: true })).toBeVisible();
+      await expect(stats.getByText(value, { exact: true })).toBeVisible();
+    }
+
+    const reviewSection = page.getByRole('region', { name: 'Customer reviews' });
+    await expect(reviewSection.getByText(`${reviews.length} reviews`)).toBeVisible();
+    await expect(reviewSection.getByRole('listitem')).toHaveCount(reviews.length);
+    await expect(reviewSection.getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toHaveCount(
+      reviews.length,
+    );
+    await expect(reviewSection).not.toContainText('@');
+
+    await expect(page.getByRole('region', { name: 'Why choose us' })).toBeVisible();
+    const contact = page.getByRole('region', { name: 'Contact us' });
+    await expect(contact.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(contact.getByRole('textbox', { name: 'Your question' })).toBeVisible();
+    await contact.getByRole('button', { name: 'Ask Us Anything' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('contentinfo')).toContainText('Apex Parts');
+  });
+
+  test('leads from Purchase in the navigation to the parts list', async ({ page }) => {
+    await page.goto('/blogs');
+    if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Purchase', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/#parts$/);
+    await expect(page.getByRole('heading', { name: 'Parts', exact: true })).toBeInViewport();
+  });
+
+  test('has no serious accessibility problems', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Parts', exact: true }).getByRole('article').first(),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Customer reviews' }).getByRole('listitem').first(),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
