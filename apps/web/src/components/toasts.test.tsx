@@ -1,0 +1,13 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { notify } from '@/lib/notify';
+import Toasts from './toasts';
+
+describe('toasts', () => {
+  it('shows a message top-right when notify is called', async () => {
+    const { container } = render(<Toasts />);
+    await notify('success', 'Order Placed');
+    expect(await screen.findByText('Order Placed')).toBeInTheDocument();
+    expect(container.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
+  });
+});

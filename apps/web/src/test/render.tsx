@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+
+/** Renders with a fresh data cache (no retries, so failures show at once) and a router. */
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** A fetch stand-in that answers each call with the next of the given responses. */
+export function answerFetchWith(...responses: (() => Response)[]) {
+  let call = 0;
+  return async () => {
+    const next = responses[Math.min(call++, responses.length - 1)];
+    if (!next) throw new Error('no response configured');
+    return next();
+  };
+}
+
+export const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
