@@ -1,23 +1,47 @@
 // One lint setup for the whole repository: typescript-eslint (type-aware), import order, React
 // hooks, and the import boundaries of docs/architecture.md.
 import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const webFeatures = readdirSync('apps/web/src/features');
 const serverModules = readdirSync('apps/server/src/modules');
 
-/** A feature may not reach into another feature's files: shared code moves down into lib/contract. */
-const featureBoundaries = (root, features) =>
+const BOUNDARY =
+  'Features do not import each other; move what they share into lib, components or the contract.';
+
+/** Per feature folder: it may not import another feature (by alias or relative path), nor app/. */
+const featureBoundaries = (folder, features, alias) =>
   features.map((feature) => ({
-    target: `${root}/${feature}`,
-    from: root,
-    except: [`./${feature}`],
-    message: 'Features do not import each other; move what they share into lib or the contract.',
+    files: [`${folder}/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...features
+              .filter((other) => other !== feature)
+              .map((other) => ({
+                group: [
+                  ...(alias ? [`${alias}/${other}`, `${alias}/${other}/**`] : []),
+                  `../${other}`,
+                  `../${other}/**`,
+                  `../../${other}/**`,
+                ],
+                message: BOUNDARY,
+              })),
+            ...(alias
+              ? [{ group: ['@/app', '@/app/**'], message: 'Features know nothing of app/.' }]
+              : []),
+          ],
+        },
+      ],
+    },
   }));
 
 export default tseslint.config(
@@ -38,21 +62,14 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
-      'import-x/order': [
+      'simple-import-sort/imports': [
         'error',
-        {
-          groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'],
-          pathGroups: [
-            { pattern: '@apex/**', group: 'internal' },
-            { pattern: '@/**', group: 'internal' },
-          ],
-          pathGroupsExcludedImportTypes: ['builtin'],
-          alphabetize: { order: 'asc', caseInsensitive: true },
-        },
+        // Node built-ins, packages, our contract, the web app's own alias, then relative paths.
+        { groups: [['^\\u0000'], ['^node:'], ['^@?\\w'], ['^@apex/'], ['^@/'], ['^\\.']] },
       ],
-      'import-x/no-duplicates': 'error',
+      'simple-import-sort/exports': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
@@ -67,35 +84,28 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
+      // One-way imports: lib and components are shared by every feature and know none of them.
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            // One-way imports: lib and components know no features; features know no app.
-            { target: './apps/web/src/lib', from: './apps/web/src/features' },
-            { target: './apps/web/src/lib', from: './apps/web/src/app' },
-            { target: './apps/web/src/components', from: './apps/web/src/features' },
-            { target: './apps/web/src/components', from: './apps/web/src/app' },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            ...featureBoundaries('./apps/web/src/features', webFeatures),
+          patterns: [
+            {
+              group: ['@/features', '@/features/**', '@/app', '@/app/**'],
+              message: 'lib and components know no feature and no app/.',
+            },
           ],
         },
       ],
     },
   },
+  ...featureBoundaries('apps/web/src/features', webFeatures, '@/features'),
+  {
+    files: ['apps/web/src/app/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './apps/server/src/lib', from: './apps/server/src/modules' },
-            { target: './apps/server/src/db', from: './apps/server/src/modules' },
-            ...featureBoundaries('./apps/server/src/modules', serverModules),
-          ],
-        },
-      ],
       // Only config.ts reads the environment.
       'no-restricted-properties': [
         'error',
@@ -103,6 +113,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries('apps/server/src/modules', serverModules),
   {
     files: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/test/**'],
     rules: { 'no-restricted-properties': 'off' },

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { defineConfig } from '@playwright/test';
 
 // Journeys run the production build (`npm run build`) on a fresh embedded database with demo data.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { expectNoSeriousA11yViolations } from './support';
 
 test.describe('blogs', () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { expectNoSeriousA11yViolations, isPhone } from './support';
 
 interface ApiPart {

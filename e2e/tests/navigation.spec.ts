@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { isPhone } from './support';
 
 const pages = [

@@ -6,11 +6,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+
 import type { Config } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { catalogRoutes } from './modules/catalog/routes';
-import { createCatalog, type Catalog } from './modules/catalog/service';
+import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
 import { z } from 'zod';
+
 import { defaultWebDist } from './paths';
 
 export type DatabaseConfig =

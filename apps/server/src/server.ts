@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';

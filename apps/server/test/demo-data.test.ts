@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Part, Review } from '@apex/contract';
+
 import { seedDemoData } from '../src/db/seed';
 import { serverRoot } from '../src/paths';
 import { createTestApp, type TestApp } from './test-app';

@@ -1,5 +1,5 @@
 import type { Database } from '../src/db/client';
-import { parts, reviews, type PartRow, type ReviewRow } from '../src/db/schema';
+import { type PartRow, parts, type ReviewRow, reviews } from '../src/db/schema';
 
 let sequence = 0;
 

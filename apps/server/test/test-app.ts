@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+
 import { buildApp } from '../src/app';
 import type { Config, DatabaseConfig } from '../src/config';
 

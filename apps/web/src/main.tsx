@@ -1,7 +1,9 @@
+import './styles.css';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { App } from './app/app';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { centsToDollars, dollarsToCents } from './money';
 
 describe('money', () => {

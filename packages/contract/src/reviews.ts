@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { RATING_MAX, RATING_MIN } from './rules';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { PartSchema, ReviewSchema } from './index';
 
 const part = {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+
 import type { DatabaseConfig } from '../config';
 import { migrationsFolder } from '../paths';
 import { acquireDataDirLock } from './data-dir-lock';

@@ -1,7 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { acquireDataDirLock, DataDirInUseError } from './data-dir-lock';
 
 const freshDir = () => mkdtempSync(path.join(tmpdir(), 'apex-lock-'));

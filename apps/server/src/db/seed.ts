@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+
 import type { Database } from './client';
 import { demoParts, demoReviews } from './demo-data';
 import { parts, reviews } from './schema';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A JSON answer serialized once, with the strong ETag of its bytes. */

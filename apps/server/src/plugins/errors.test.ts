@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { errorsPlugin } from './errors';
 
 async function appWithRoutes() {

@@ -1,7 +1,9 @@
 import { STATUS_CODES } from 'node:http';
+
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
 import type { ApiError } from '@apex/contract';
 
 function errorBody(statusCode: number, message: string, fields?: ApiError['fields']): ApiError {

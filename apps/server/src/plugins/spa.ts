@@ -1,7 +1,9 @@
 import path from 'node:path';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
 import { notFoundBody } from './errors';
 
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;

@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter } from 'react-router';
+
 import { createQueryClient } from '@/lib/query-client';
+
 import { AppRoutes } from './router';
 
 const Toasts = lazy(() => import('@/components/toasts'));

@@ -1,5 +1,7 @@
 import { Route, Routes } from 'react-router';
+
 import { lazyPage } from '@/lib/lazy-page';
+
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './routes/home';
 

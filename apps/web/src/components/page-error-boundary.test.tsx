@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ChunkLoadError } from '@/lib/lazy-page';
+
 import { PageErrorBoundary } from './page-error-boundary';
 
 function Throws({ error }: { error: Error }): never {

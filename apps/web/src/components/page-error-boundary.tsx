@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+
 import { ChunkLoadError } from '@/lib/lazy-page';
 
 interface Props {

@@ -1,4 +1,5 @@
 import { Star } from 'lucide-react';
+
 import { RATING_MAX } from '@apex/contract';
 
 /** Filled stars for a rating; screen readers hear "Rated 4 out of 5". */

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { notify } from '@/lib/notify';
+
 import Toasts from './toasts';
 
 describe('toasts', () => {

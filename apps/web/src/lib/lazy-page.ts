@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 /** How long a page's script may take to arrive before we give up (spec §9). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from './api';
 import { createQueryClient } from './query-client';
 

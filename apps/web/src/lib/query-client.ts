@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+
 import { ApiError } from './api';
 
 /** The data cache, set as the spec asks (§9) rather than trusting library defaults. */

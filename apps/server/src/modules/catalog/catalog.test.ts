@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { makePart } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 

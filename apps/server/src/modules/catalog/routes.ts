@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { ApiErrorSchema, PartListSchema, PartParamsSchema, PartSchema } from '@apex/contract';
+
 import { sendCachedJson } from '../../lib/json-cache';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

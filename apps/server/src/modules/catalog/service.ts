@@ -1,8 +1,10 @@
 import { asc, isNull } from 'drizzle-orm';
+
 import { centsToDollars, type Part } from '@apex/contract';
+
 import type { Database } from '../../db/client';
-import { parts, type PartRow } from '../../db/schema';
-import { createCache, toCachedJson, type CachedJson } from '../../lib/json-cache';
+import { type PartRow, parts } from '../../db/schema';
+import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
 
 export function toPartJson(row: PartRow): Part {
   return {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { HealthSchema, ReadinessSchema } from '@apex/contract';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { makeReview } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { ReviewListSchema } from '@apex/contract';
+
 import { sendCachedJson } from '../../lib/json-cache';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,10 @@
 import { desc } from 'drizzle-orm';
+
 import type { Review } from '@apex/contract';
+
 import type { Database } from '../../db/client';
-import { reviews, type ReviewRow } from '../../db/schema';
-import { createCache, toCachedJson, type CachedJson } from '../../lib/json-cache';
+import { type ReviewRow, reviews } from '../../db/schema';
+import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
 
 /** The public face of a review: the reviewer's email stays in the database. */
 export function toReviewJson(row: ReviewRow): Review {

@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+
 import { PageErrorBoundary } from '@/components/page-error-boundary';
+
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 

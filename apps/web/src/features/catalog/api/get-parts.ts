@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api';
+
 import type { Part } from '@apex/contract';
+
+import { apiGet } from '@/lib/api';
 
 export function getParts({ signal }: { signal?: AbortSignal } = {}): Promise<Part[]> {
   return apiGet<Part[]>('/parts', { signal });

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
-import { formatPrice } from '@/lib/format';
+
 import type { Part } from '@apex/contract';
+
+import { formatPrice } from '@/lib/format';
 
 export function PartCard({ part }: { part: Part }) {
   return (

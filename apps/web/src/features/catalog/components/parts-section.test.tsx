@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { Part } from '@apex/contract';
+
 import { answerFetchWith, json, renderWithProviders } from '@/test/render';
+
 import { PartsSection } from './parts-section';
 
 const part: Part = {

@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/error-state';
+
 import { useParts } from '../api/get-parts';
 import { PartCard } from './part-card';
 

@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+
 import type { SocialNetwork } from '../data/portfolio';
 
 // Brand marks are not in the icon set, so the three we need are drawn here (24×24, currentColor).

@@ -1,4 +1,5 @@
 import { useDocumentTitle } from '@/lib/use-document-title';
+
 import { blogPosts } from '../data/blogs';
 
 export default function BlogsPage() {

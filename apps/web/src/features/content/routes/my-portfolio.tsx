@@ -1,5 +1,7 @@
 import { ExternalLink, GraduationCap, MapPin } from 'lucide-react';
+
 import { useDocumentTitle } from '@/lib/use-document-title';
+
 import { SocialIcon } from '../components/social-icon';
 import { portfolio } from '../data/portfolio';
 

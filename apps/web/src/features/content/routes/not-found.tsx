@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export default function NotFoundPage() {

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '@/lib/api';
+
 import type { Review } from '@apex/contract';
+
+import { apiGet } from '@/lib/api';
 
 export function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
   return apiGet<Review[]>('/review', { signal });

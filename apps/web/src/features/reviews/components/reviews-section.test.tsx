@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { answerFetchWith, json, renderWithProviders } from '@/test/render';
+
 import { ReviewsSection } from './reviews-section';
 
 afterEach(() => vi.unstubAllGlobals());

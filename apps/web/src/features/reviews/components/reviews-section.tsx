@@ -1,7 +1,10 @@
 import { Quote } from 'lucide-react';
+
+import type { Review } from '@apex/contract';
+
 import { ErrorState } from '@/components/error-state';
 import { StarRating } from '@/components/star-rating';
-import type { Review } from '@apex/contract';
+
 import { useReviews } from '../api/get-reviews';
 
 function ReviewCard({ review }: { review: Review }) {
