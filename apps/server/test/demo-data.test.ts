@@ -38,6 +38,15 @@ describe('demo data on an empty shop', () => {
     }
   });
 
+  it('compresses the catalogue for clients that accept gzip', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/parts',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
   it('leaves a shop that already has parts alone', async () => {
     expect(await seedDemoData(t.app.database.db)).toBe(false);
   });

@@ -5,12 +5,20 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
+import type { DatabaseConfig } from '../src/config';
 import { serverRoot } from '../src/paths';
+import { createTestDatabase } from './test-app';
 
-// The real server process, as `npm start` runs it, on its own embedded data directory.
-// (The PostgreSQL run of the suite checks the same lifecycle against DATABASE_URL.)
+// The real server process, as `npm start` runs it: on its own embedded data directory, or in the
+// PostgreSQL run of the suite on its own database through DATABASE_URL.
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
 
 const running = new Set<ChildProcess>();
 afterEach(() => {
@@ -27,10 +35,11 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The embedded database in the given directory, or this file's own PostgreSQL database. */
 function databaseEnv(dataDir: string): Record<string, string> {
-  const url = process.env.TEST_DATABASE_URL;
-  return process.env.TEST_DB === 'postgres' && url
-    ? { DATABASE_URL: url, SEED_DEMO: 'true' }
+  const config: DatabaseConfig = database.config;
+  return config.kind === 'postgres'
+    ? { DATABASE_URL: config.url, SEED_DEMO: 'true' }
     : { DATA_DIR: dataDir };
 }
 

@@ -11,7 +11,10 @@ import type { Config, DatabaseConfig } from '../src/config';
  * A database for one test file: PGlite in memory by default; with TEST_DB=postgres, a fresh
  * database on the server named by TEST_DATABASE_URL, dropped again when the file is done.
  */
-async function createTestDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}> {
   if (process.env.TEST_DB !== 'postgres') {
     return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => undefined };
   }
