@@ -10,11 +10,15 @@ import {
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
+import { accountRoutes } from './modules/accounts/routes';
+import { createAccounts } from './modules/accounts/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';
+import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -60,6 +64,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(sensible);
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
+    await app.register(authPlugin, { config });
+    if (config.seedDemo) {
+      for (const login of await ensureDemoAccounts(database.db, app.auth)) {
+        app.log.info(`Demo ${login.role} login: ${login.email} / ${login.password}`);
+      }
+    }
     await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
     await app.register(openapiPlugin);
     await app.register(
@@ -67,6 +77,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(reviewRoutes);
+        await api.register(accountRoutes, {
+          accounts: createAccounts(database.db),
+          google: config.auth.google !== null,
+        });
       },
       { prefix: '/api' },
     );

@@ -19,6 +19,14 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   database: DatabaseConfig;
   seedDemo: boolean;
+  auth: {
+    /** Signs sessions; null in the embedded default, which keeps a generated one in DATA_DIR. */
+    secret: string | null;
+    /** Accounts that become admins when they sign up. */
+    adminEmails: readonly string[];
+    /** Google sign-in through OpenID Connect; null when not configured. */
+    google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  };
   /** The built single-page app to serve, or null to serve the API alone (development with Vite). */
   webDist: string | null;
 }
@@ -53,6 +61,25 @@ const EnvSchema = z.object({
     .optional(),
   SEED_DEMO: booleanFlag.optional(),
   WEB_DIST: z.string().min(1).optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (openssl rand -base64 32)')
+    .optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' })))
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
 });
 
 export class ConfigError extends Error {
@@ -82,6 +109,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  // A secret generated on one machine would sign out every customer on the next deploy.
+  if (e.DATABASE_URL && e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: is required in production with DATABASE_URL');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) };
@@ -96,6 +132,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     // Demo data belongs to the zero-set-up embedded database, never silently to a real server.
     seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    auth: {
+      secret: e.AUTH_SECRET ?? null,
+      adminEmails: e.ADMIN_EMAILS ?? [],
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+            }
+          : null,
+    },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
   };
 }

@@ -48,6 +48,11 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     trustProxy: false,
     database,
     seedDemo: false,
+    auth: {
+      secret: 'test-secret-that-is-long-enough-for-hmac-signing',
+      adminEmails: [],
+      google: null,
+    },
     webDist: null,
     ...overrides,
   };
@@ -67,7 +72,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     reset: async () => {
-      await app.database.db.execute(sql`truncate table parts, reviews restart identity cascade`);
+      await app.database.db.execute(
+        sql`truncate table parts, reviews, profiles, sessions, accounts, verifications, rate_limits, users restart identity cascade`,
+      );
       app.catalog.invalidate();
       app.reviews.invalidate();
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { PartSchema, ReviewSchema } from './index';
+import { LoginSchema, PartSchema, ReviewSchema, SignUpSchema } from './index';
 
 const part = {
   _id: '0b7c0a52-4d43-4a3c-9f0b-1a2b3c4d5e6f',
@@ -41,5 +41,35 @@ describe('contract schemas', () => {
     for (const rating of [1, 5]) {
       expect(ReviewSchema.safeParse({ ...review, rating }).success).toBe(true);
     }
+  });
+});
+
+describe('account forms', () => {
+  const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues.map((i) => i.message) ?? [];
+
+  it('asks for every field with the spec messages', () => {
+    expect(issues(SignUpSchema.safeParse({ name: '', email: '', password: '' }))).toEqual([
+      'Name is required',
+      'Email is required',
+      'Password is required',
+    ]);
+  });
+
+  it('accepts only the simple lowercase email pattern', () => {
+    for (const bad of ['Ana@example.com', 'ana@example', 'ana@example.info', 'ana.b@example.com']) {
+      expect(issues(LoginSchema.safeParse({ email: bad, password: 'secret1' }))).toEqual([
+        'provide a valid email',
+      ]);
+    }
+    expect(LoginSchema.safeParse({ email: 'ana99@example.com', password: 'secret1' }).success).toBe(
+      true,
+    );
+  });
+
+  it('wants passwords of 6 characters or more', () => {
+    expect(issues(LoginSchema.safeParse({ email: 'ana@example.com', password: '12345' }))).toEqual([
+      'Must be 6 characters or longer',
+    ]);
   });
 });

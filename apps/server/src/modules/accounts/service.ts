@@ -1,0 +1,114 @@
+import { httpErrors } from '@fastify/sensible';
+import { and, asc, eq, ne } from 'drizzle-orm';
+
+import type { Profile, ProfileInput, User } from '@apex/contract';
+
+import type { Database } from '../../db/client';
+import { profiles, type UserRow, users } from '../../db/schema';
+import type { Viewer } from '../../plugins/auth';
+
+export function toUserJson(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === 'admin' ? 'admin' : 'user',
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Only the account itself may act on its email (the spec's client sent any email it liked). */
+function assertOwnEmail(viewer: Viewer, email: string): void {
+  if (viewer.email !== email.toLowerCase()) {
+    throw httpErrors.forbidden('You can only do this for your own account');
+  }
+}
+
+export function createAccounts(db: Database) {
+  async function findUser(email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    return row;
+  }
+
+  return {
+    /** The access token for the caller's own session, which bearer calls then present. */
+    issueAccessToken(viewer: Viewer, email: string): { token: string } {
+      assertOwnEmail(viewer, email);
+      return { token: viewer.sessionToken };
+    },
+
+    async listUsers(): Promise<User[]> {
+      const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
+      return rows.map(toUserJson);
+    },
+
+    /** Makes an account admin; 0 modified when it already was one. */
+    async makeAdmin(email: string): Promise<{ modifiedCount: number }> {
+      if (!(await findUser(email)))
+        throw httpErrors.notFound('There is no account with this email');
+      const changed = await db
+        .update(users)
+        .set({ role: 'admin', updatedAt: new Date() })
+        .where(and(eq(users.email, email.toLowerCase()), ne(users.role, 'admin')))
+        .returning({ id: users.id });
+      return { modifiedCount: changed.length };
+    },
+
+    /** Whether an email belongs to an admin; others may only ask about themselves. */
+    async isAdmin(viewer: Viewer, email: string): Promise<{ admin: boolean }> {
+      if (viewer.role !== 'admin') assertOwnEmail(viewer, email);
+      const user = await findUser(email);
+      return { admin: user?.role === 'admin' };
+    },
+
+    async getProfile(viewer: Viewer, email: string): Promise<Profile> {
+      assertOwnEmail(viewer, email);
+      const [row] = await db.select().from(profiles).where(eq(profiles.userId, viewer.id));
+      return {
+        name: viewer.name,
+        email: viewer.email,
+        education: row?.education ?? '',
+        location: row?.location ?? '',
+        phone: row?.phone ?? '',
+        linkedin: row?.linkedin ?? '',
+        saved: Boolean(row),
+      };
+    },
+
+    async createProfile(
+      viewer: Viewer,
+      email: string,
+      input: ProfileInput,
+    ): Promise<{ upsertedId: string }> {
+      assertOwnEmail(viewer, email);
+      const inserted = await db
+        .insert(profiles)
+        .values({ userId: viewer.id, ...input })
+        .onConflictDoNothing()
+        .returning({ userId: profiles.userId });
+      if (inserted.length === 0) {
+        throw httpErrors.conflict('This profile exists already: update it instead');
+      }
+      return { upsertedId: viewer.id };
+    },
+
+    async updateProfile(
+      viewer: Viewer,
+      email: string,
+      input: ProfileInput,
+    ): Promise<{ modifiedCount: number }> {
+      assertOwnEmail(viewer, email);
+      const updated = await db
+        .update(profiles)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(profiles.userId, viewer.id))
+        .returning({ userId: profiles.userId });
+      if (updated.length === 0) {
+        throw httpErrors.notFound('There is no profile yet: create it first');
+      }
+      return { modifiedCount: updated.length };
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

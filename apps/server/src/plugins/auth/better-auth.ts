@@ -1,0 +1,103 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+
+import { SignUpSchema } from '@apex/contract';
+
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** Better Auth on the shop's own database: email + password, Google (OIDC), roles, bearer tokens. */
+export function createAuth(db: Database, config: Config, secret: string) {
+  const origin = config.publicUrl.origin;
+  const adminEmails = new Set(config.auth.adminEmails);
+  return betterAuth({
+    appName: 'Apex Parts',
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    // The Vite dev server proxies to us from its own origin.
+    trustedOrigins: config.env === 'development' ? [origin, 'http://localhost:5173'] : [origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
+    session: {
+      // Off on purpose: a cached session would keep a revoked token or an old role alive.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      // On in every environment, kept in the database so all server processes share the count.
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.protocol === 'https:',
+      // The only address header we set is the one our Fastify derived from the socket/trustProxy.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    logger: { disabled: config.logLevel === 'silent' },
+    hooks: {
+      // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email') return;
+        const parsed = SignUpSchema.safeParse(ctx.body);
+        if (!parsed.success) {
+          throw new APIError('BAD_REQUEST', {
+            message: parsed.error.issues.map((issue) => issue.message).join('; '),
+          });
+        }
+        return { context: { body: { ...(ctx.body as object), ...parsed.data } } };
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              email: user.email.toLowerCase(),
+              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+            },
+          }),
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      bearer(),
+      oauthPopup(),
+      ...(config.auth.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  discoveryUrl: config.auth.google.discoveryUrl,
+                  clientId: config.auth.google.clientId,
+                  clientSecret: config.auth.google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

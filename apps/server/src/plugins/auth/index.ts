@@ -1,0 +1,117 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { Role } from '@apex/contract';
+
+import type { Config } from '../../config';
+import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
+import { resolveAuthSecret } from './secret';
+
+/** Who is calling, as every authorization decision sees them. */
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** The session's token: what `PUT /api/user/:email` hands out as the access token. */
+  sessionToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller (cookie or bearer token), or null; looked up once per request. */
+    viewer(): Promise<Viewer | null>;
+    /** The signed-in caller; otherwise answers 401. */
+    requireUser(): Promise<Viewer>;
+    /** The signed-in admin; otherwise answers 401 (nobody) or 403 (not an admin). */
+    requireAdmin(): Promise<Viewer>;
+  }
+}
+
+const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+/**
+ * Identity for the whole app: mounts Better Auth under /api/auth and gives every request
+ * `viewer()`, `requireUser()` and `requireAdmin()`. Roles are read from the database on each
+ * request, so a role change applies on the caller's next request.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const auth = createAuth(app.database.db, config, resolveAuthSecret(config));
+    app.decorate('auth', auth);
+
+    async function lookUpViewer(request: FastifyRequest): Promise<Viewer | null> {
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!found) return null;
+      const { user, session } = found;
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role === 'admin' ? 'admin' : 'user',
+        sessionToken: session.token,
+      };
+    }
+
+    app.decorateRequest('viewer', function (this: FastifyRequest) {
+      let viewer = viewers.get(this);
+      if (!viewer) {
+        viewer = lookUpViewer(this);
+        viewers.set(this, viewer);
+      }
+      return viewer;
+    });
+    app.decorateRequest('requireUser', async function (this: FastifyRequest) {
+      const viewer = await this.viewer();
+      if (!viewer) throw app.httpErrors.unauthorized('Please sign in first');
+      return viewer;
+    });
+    app.decorateRequest('requireAdmin', async function (this: FastifyRequest) {
+      const viewer = await this.requireUser();
+      if (viewer.role !== 'admin') throw app.httpErrors.forbidden('Only admins may do this');
+      return viewer;
+    });
+
+    // Better Auth's own endpoints, fed the raw body and our idea of the client address.
+    await app.register(async (authRoutes) => {
+      authRoutes.removeAllContentTypeParsers();
+      authRoutes.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+        done(null, body);
+      });
+      authRoutes.route({
+        method: ['GET', 'POST'],
+        url: `${AUTH_BASE_PATH}/*`,
+        schema: { hide: true },
+        async handler(request, reply) {
+          const headers = fromNodeHeaders(request.headers);
+          // Exactly one address: several, or none, would put everyone in one rate-limit bucket.
+          headers.set('x-forwarded-for', request.ip);
+          const body =
+            request.body instanceof Buffer && request.body.length > 0 ? request.body : null;
+          const response = await auth.handler(
+            new Request(new URL(request.url, config.publicUrl.origin), {
+              method: request.method,
+              headers,
+              body: request.method === 'GET' ? null : body,
+            }),
+          );
+          reply.status(response.status);
+          response.headers.forEach((value, name) => {
+            if (name === 'set-cookie') return;
+            reply.header(name, value);
+          });
+          const cookies = response.headers.getSetCookie();
+          if (cookies.length > 0) reply.header('set-cookie', cookies);
+          const retryAfter = response.headers.get('x-retry-after');
+          if (retryAfter) reply.header('retry-after', retryAfter);
+          return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+        },
+      });
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+import { EMAIL_PATTERN, messages, PASSWORD_MIN_LENGTH } from './rules';
+
+const email = z
+  .string({ message: messages.emailRequired })
+  .trim()
+  // `abort`: an empty field says "required", not also "invalid".
+  .min(1, { message: messages.emailRequired, abort: true })
+  .regex(EMAIL_PATTERN, messages.emailInvalid);
+
+const password = z
+  .string({ message: messages.passwordRequired })
+  .min(1, { message: messages.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+  .max(128, 'Must be 128 characters or fewer');
+
+/** The login form, validated in the browser. */
+export const LoginSchema = z.object({ email, password });
+export type Login = z.infer<typeof LoginSchema>;
+
+/** The signup form; the server checks the same rules before creating the account. */
+export const SignUpSchema = z.object({
+  name: z
+    .string({ message: messages.nameRequired })
+    .trim()
+    .min(1, messages.nameRequired)
+    .max(100, 'Must be 100 characters or fewer'),
+  email,
+  password,
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const EmailParamsSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).describe('The account email address'),
+});
+
+export const EmailQuerySchema = z.object({
+  userEmail: z.string().trim().toLowerCase().max(254).describe('The account email address'),
+});
+
+/** The access token the client keeps as `accessToken` and sends as `Authorization: Bearer`. */
+export const TokenSchema = z.object({ token: z.string() }).meta({ id: 'Token' });
+
+export const AdminCheckSchema = z.object({ admin: z.boolean() }).meta({ id: 'AdminCheck' });
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An account as admins see it on Users: Make Admin. */
+export const UserSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(ROLES),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof UserSchema>;
+export const UserListSchema = z.array(UserSchema);
+
+const profileField = (label: string) =>
+  z.string().trim().max(200, `${label} must be 200 characters or fewer`).default('');
+
+/** What My Profile saves. The name and email shown beside it come from the account. */
+export const ProfileInputSchema = z.object({
+  education: profileField('Education'),
+  location: profileField('Location'),
+  phone: profileField('Phone'),
+  linkedin: profileField('LinkedIn'),
+});
+export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+export const ProfileSchema = ProfileInputSchema.extend({
+  name: z.string(),
+  email: z.string(),
+  /** False until the customer first saves the profile (then POST, afterwards PUT). */
+  saved: z.boolean(),
+}).meta({ id: 'Profile' });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ModifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const UpsertedSchema = z.object({ upsertedId: z.string() });
+
+/** Which ways to sign in this shop offers (Google only when configured). */
+export const SignInOptionsSchema = z.object({ google: z.boolean() }).meta({ id: 'SignInOptions' });
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
