@@ -6,6 +6,7 @@ import { defineConfig } from '@playwright/test';
 
 // Journeys run the production build (`npm run build`) on a fresh embedded database with demo data.
 const port = Number(process.env.E2E_PORT ?? 4310);
+const oidcPort = port + 1;
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-e2e-'));
 
@@ -31,18 +32,34 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    command: 'node ../apps/server/dist/server.js',
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Stands in for Google; it must answer discovery before the shop starts.
+      command: 'npx tsx oidc-issuer.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(oidcPort) },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/server.js',
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // Each test browser presents its own client address (X-Forwarded-For, see support.ts),
+        // as customers behind one proxy would, so per-address sign-in limits apply per test.
+        TRUST_PROXY: '1',
+        GOOGLE_CLIENT_ID: 'apex-parts-e2e',
+        GOOGLE_CLIENT_SECRET: 'apex-parts-e2e-secret',
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

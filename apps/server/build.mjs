@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await build({
   // app.js and config.js are entries too, so tools (the benchmark) can build the app themselves.
-  entryPoints: ['src/server.ts', 'src/app.ts', 'src/config.ts'],
+  entryPoints: ['src/server.ts', 'src/app.ts', 'src/config.ts', 'src/admin-cli.ts'],
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-
+import { expect, test } from './support';
 import { expectNoSeriousA11yViolations } from './support';
 
 test.describe('blogs', () => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 /** What a signed-in test caller carries: the session cookie and the access token. */
 export interface Caller {
@@ -12,18 +12,56 @@ export interface Caller {
   bearer: { authorization: string };
 }
 
-// Better Auth limits sign-up and sign-in per client address; each test caller gets its own.
-const nextAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+/**
+ * A fresh client address. Better Auth limits sign-up and sign-in per client address, so each
+ * simulated client gets its own (10.0.0.0/8, apart from any fixed address a test picks).
+ */
+export const newClientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** The headers a browser on the shop's own origin sends (Better Auth checks the Origin). */
 /** The headers a browser on the shop's own origin sends (Better Auth checks the Origin). */
 export const browserHeaders = { origin: 'http://localhost:3000' };
 
-function sessionCookie(setCookie: string | string[] | undefined): string {
+/** The `name=value` of the session cookie in a response, or null when none was set. */
+export function findSessionCookie(setCookie: string | string[] | undefined): string | null {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   const session = cookies.find((c) => c.includes('session_token='));
-  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
-  return session.split(';')[0] ?? '';
+  return session ? (session.split(';')[0] ?? null) : null;
+}
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookie = findSessionCookie(setCookie);
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(setCookie)}`);
+  return cookie;
+}
+
+/** One sign-up request as the browser sends it, whatever the outcome. */
+export function attemptSignUp(
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  remoteAddress: string = newClientAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    remoteAddress,
+    headers: browserHeaders,
+    payload,
+  });
+}
+
+/** One sign-in request as the browser sends it, whatever the outcome. */
+export function attemptSignIn(
+  app: FastifyInstance,
+  payload: { email: string; password: string },
+  remoteAddress: string = newClientAddress(),
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    remoteAddress,
+    headers: browserHeaders,
+    payload,
+  });
 }
 
 /** Signs up through the real identity endpoint, then fetches the access token as the web app does. */
@@ -34,13 +72,7 @@ export async function signUp(
   const name = overrides.name ?? 'Test Customer';
   const email = overrides.email ?? `customer${randomInt(1e9)}@example.com`;
   const password = overrides.password ?? 'secret123';
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    remoteAddress: nextAddress(),
-    headers: browserHeaders,
-    payload: { name, email, password },
-  });
+  const res = await attemptSignUp(app, { name, email, password });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const cookie = sessionCookie(res.headers['set-cookie']);
   return { email, name, cookie, ...(await fetchToken(app, email, cookie)) };
@@ -51,13 +83,7 @@ export async function signIn(
   email: string,
   password: string,
 ): Promise<Caller> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress: nextAddress(),
-    headers: browserHeaders,
-    payload: { email, password },
-  });
+  const res = await attemptSignIn(app, { email, password });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const cookie = sessionCookie(res.headers['set-cookie']);
   const name = res.json<{ user: { name: string } }>().user.name;

@@ -43,10 +43,11 @@ function databaseEnv(dataDir: string): Record<string, string> {
     : { DATA_DIR: dataDir };
 }
 
-function startServer(dataDir: string, port: number) {
+/** Runs one of the server's programs (src/server.ts, src/admin-cli.ts) as its own process. */
+function run(program: string, args: string[], dataDir: string, port: number) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(serverRoot, 'src', 'server.ts')],
+    ['--import', 'tsx', path.join(serverRoot, 'src', program), ...args],
     {
       cwd: serverRoot,
       env: {
@@ -64,6 +65,26 @@ function startServer(dataDir: string, port: number) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
+}
+
+const startServer = (dataDir: string, port: number) => run('server.ts', [], dataDir, port);
+
+async function exitCode(child: ChildProcess): Promise<number | null> {
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code;
+}
+
+/** Signs in over HTTP as a browser on the shop's origin would, and returns the access token. */
+async function signIn(port: number, email: string, password: string): Promise<string> {
+  const origin = `http://127.0.0.1:${port}`;
+  const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = res.headers.get('set-auth-token');
+  if (!res.ok || !token) throw new Error(`sign-in failed: ${res.status}`);
+  return token;
 }
 
 async function waitUntilReady(port: number): Promise<void> {
@@ -106,6 +127,41 @@ describe('the server process', () => {
     expect(await partNames(port)).toEqual(namesBefore);
     second.child.kill('SIGTERM');
     await once(second.child, 'exit');
+  });
+
+  it('makes an existing account admin from the command line', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
+    const port = await freePort();
+    const server = startServer(dataDir, port);
+    await waitUntilReady(port);
+    const token = await signIn(port, 'customer@example.com', 'customer123');
+    const isAdmin = async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/admin/customer@example.com`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await res.json()) as { admin: boolean }).admin;
+    };
+    expect(await isAdmin()).toBe(false);
+    // The embedded database serves one process at a time: the command waits for the server to stop.
+    if (database.config.kind === 'pglite') {
+      server.child.kill('SIGTERM');
+      await once(server.child, 'exit');
+    }
+
+    const unknown = run('admin-cli.ts', ['grant', 'nobody@example.com'], dataDir, port);
+    expect(await exitCode(unknown.child)).toBe(1);
+    expect(unknown.output()).toContain('There is no account with the email nobody@example.com');
+
+    const grant = run('admin-cli.ts', ['grant', 'Customer@Example.com'], dataDir, port);
+    expect(await exitCode(grant.child), grant.output()).toBe(0);
+    expect(grant.output()).toContain('customer@example.com is now an admin');
+
+    if (database.config.kind === 'pglite') {
+      startServer(dataDir, port);
+      await waitUntilReady(port);
+    }
+    // The same session: the new right applies on its next request.
+    expect(await isAdmin()).toBe(true);
   });
 
   it('refuses to open a data directory another server is using', async ({ skip }) => {

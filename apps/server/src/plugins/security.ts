@@ -30,6 +30,8 @@ export const securityPlugin = fp(
         },
       },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Google sign-in runs in a popup that must be able to report back to the page that opened it.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       // HSTS over http is ignored by browsers and misleads readers; send it only behind https.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });

@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 
 import { AppRoutes } from './router';
+import { SessionSync } from './session-sync';
 
 const Toasts = lazy(() => import('@/components/toasts'));
 
@@ -13,6 +14,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <SessionSync />
         <AppRoutes />
       </BrowserRouter>
       <Suspense fallback={null}>

@@ -2,6 +2,8 @@ import { Route, Routes } from 'react-router';
 
 import { lazyPage } from '@/lib/lazy-page';
 
+import { RequireAdmin, RequireAuth } from './guards';
+import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './routes/home';
 
@@ -9,6 +11,12 @@ import { HomePage } from './routes/home';
 const BlogsPage = lazyPage(() => import('@/features/content/routes/blogs'));
 const MyPortfolioPage = lazyPage(() => import('@/features/content/routes/my-portfolio'));
 const NotFoundPage = lazyPage(() => import('@/features/content/routes/not-found'));
+const LoginPage = lazyPage(() => import('@/features/accounts/routes/login'));
+const SignUpPage = lazyPage(() => import('@/features/accounts/routes/signup'));
+const MyProfilePage = lazyPage(() => import('@/features/accounts/routes/my-profile'));
+const MakeAdminPage = lazyPage(() => import('@/features/accounts/routes/make-admin'));
+const PurchasePage = lazyPage(() => import('./routes/purchase'));
+const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
 
 export function AppRoutes() {
   return (
@@ -17,6 +25,35 @@ export function AppRoutes() {
         <Route index element={<HomePage />} />
         <Route path="blogs" element={<BlogsPage />} />
         <Route path="my-portfolio" element={<MyPortfolioPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="signup" element={<SignUpPage />} />
+        <Route
+          path="purchase/:id"
+          element={
+            <RequireAuth>
+              <PurchasePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="dashboard"
+          element={
+            <RequireAuth>
+              <DashboardLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<DashboardIndex />} />
+          <Route path="myprofile" element={<MyProfilePage />} />
+          <Route
+            path="users"
+            element={
+              <RequireAdmin>
+                <MakeAdminPage />
+              </RequireAdmin>
+            }
+          />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,5 +1,7 @@
 import type { ApiError as ApiErrorBody } from '@apex/contract';
 
+import { getAccessToken } from './access-token';
+
 /** A non-2xx answer from the API, with the server's human message. */
 export class ApiError extends Error {
   constructor(
@@ -12,21 +14,60 @@ export class ApiError extends Error {
   }
 }
 
+type DeniedListener = () => void;
+let onDenied: DeniedListener | null = null;
+
+/** Called when a signed-in call is refused (401/403): the session is gone or was never valid. */
+export function setDeniedListener(listener: DeniedListener | null): void {
+  onDenied = listener;
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   try {
-    const body = (await response.json()) as ApiErrorBody;
-    return new ApiError(response.status, body.message, body);
+    const body = (await response.json()) as Partial<ApiErrorBody>;
+    const message = body.message ?? `The shop answered ${response.status}`;
+    return new ApiError(response.status, message, body as ApiErrorBody);
   } catch {
     return new ApiError(response.status, `The shop answered ${response.status}`);
   }
 }
 
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+  /** Send the access token. */
+  auth?: boolean;
+  /** A refusal (401/403) signs the user out (spec §4); off where the page handles it itself. */
+  deniedSignsOut?: boolean;
+}
+
 /** The one way the web app calls the API (paths are relative to /api). */
-export async function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  { signal, auth = false, deniedSignsOut = true }: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const token = auth ? getAccessToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`/api${path}`, {
-    headers: { accept: 'application/json' },
-    signal: init.signal ?? null,
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+    signal: signal ?? null,
   });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (auth && deniedSignsOut && (response.status === 401 || response.status === 403)) {
+      onDenied?.();
+    }
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>('GET', path, undefined, options);
 }

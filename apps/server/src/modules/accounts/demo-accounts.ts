@@ -7,7 +7,12 @@ import type { Auth } from '../../plugins/auth/better-auth';
 /** Logins for trying the shop out; they exist only where demo data is on (never by default on PostgreSQL). */
 export const demoLogins = [
   { role: 'admin', name: 'Demo Admin', email: 'admin@example.com', password: 'admin123' },
-  { role: 'user', name: 'Demo Customer', email: 'customer@example.com', password: 'customer123' },
+  {
+    role: 'customer',
+    name: 'Demo Customer',
+    email: 'customer@example.com',
+    password: 'customer123',
+  },
 ] as const;
 
 /** Creates the demo admin and customer once; returns the logins that exist. */

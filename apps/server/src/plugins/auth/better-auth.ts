@@ -11,6 +11,19 @@ import { accounts, rateLimits, sessions, users, verifications } from '../../db/s
 
 export const AUTH_BASE_PATH = '/api/auth';
 
+/** Origins allowed to send cookie-authenticated requests (Better Auth checks each POST's Origin). */
+function trustedOrigins(config: Config): string[] {
+  const origin = config.publicUrl.origin;
+  const origins = [origin];
+  // A shop on this machine answers as localhost and as 127.0.0.1 alike.
+  if (config.publicUrl.hostname === 'localhost') {
+    origins.push(origin.replace('//localhost', '//127.0.0.1'));
+  }
+  // `npm run dev`: the Vite dev server proxies to us from its own origin.
+  if (config.env === 'development') origins.push('http://localhost:5173');
+  return origins;
+}
+
 /** Better Auth on the shop's own database: email + password, Google (OIDC), roles, bearer tokens. */
 export function createAuth(db: Database, config: Config, secret: string) {
   const origin = config.publicUrl.origin;
@@ -20,8 +33,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
     baseURL: origin,
     basePath: AUTH_BASE_PATH,
     secret,
-    // The Vite dev server proxies to us from its own origin.
-    trustedOrigins: config.env === 'development' ? [origin, 'http://localhost:5173'] : [origin],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -33,6 +45,8 @@ export function createAuth(db: Database, config: Config, secret: string) {
       },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
+    // Account changes the shop has no page for stay closed, rather than open without our rules.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     session: {
       // Off on purpose: a cached session would keep a revoked token or an old role alive.
       cookieCache: { enabled: false },

@@ -100,6 +100,8 @@ export const authPlugin = fp(
             }),
           );
           reply.status(response.status);
+          // The Google popup's pages must keep their link to the shop page that opened them.
+          reply.header('cross-origin-opener-policy', 'unsafe-none');
           response.headers.forEach((value, name) => {
             if (name === 'set-cookie') return;
             reply.header(name, value);

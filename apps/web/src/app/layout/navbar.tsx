@@ -1,17 +1,34 @@
 import { Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
-const links = [
+import { useSession, useSignOut } from '@/lib/session';
+
+interface NavEntry {
+  to: string;
+  label: string;
+  end: boolean;
+}
+
+const publicLinks: NavEntry[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/#parts', label: 'Purchase', end: true },
   { to: '/blogs', label: 'Blogs', end: false },
   { to: '/my-portfolio', label: 'My Portfolio', end: false },
-  { to: '/login', label: 'Login', end: false },
-] as const;
+];
+const dashboardLink: NavEntry = { to: '/dashboard', label: 'Dashboard', end: false };
+const loginLink: NavEntry = { to: '/login', label: 'Login', end: false };
 
 function NavLinks({ className }: { className: string }) {
   const { hash } = useLocation();
+  const { user, isPending } = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const links = user
+    ? [...publicLinks, dashboardLink]
+    : isPending
+      ? publicLinks
+      : [...publicLinks, loginLink];
   return (
     <ul className={className}>
       {links.map(({ to, label, end }) => (
@@ -28,6 +45,13 @@ function NavLinks({ className }: { className: string }) {
           </NavLink>
         </li>
       ))}
+      {user && (
+        <li>
+          <button type="button" onClick={() => void signOut().then(() => navigate('/'))}>
+            Sign Out
+          </button>
+        </li>
+      )}
     </ul>
   );
 }

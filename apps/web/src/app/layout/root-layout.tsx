@@ -2,18 +2,10 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { PageErrorBoundary } from '@/components/page-error-boundary';
+import { PageSpinner } from '@/components/page-spinner';
 
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-
-function PageLoading() {
-  return (
-    <div className="flex justify-center py-24" role="status">
-      <span className="loading loading-lg loading-spinner" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
-}
 
 /** A new page starts at its top, or at the section its address names (/#parts). */
 function useScrollOnNavigation() {
@@ -40,7 +32,7 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         {/* Keyed by path: a page that failed does not keep the next one from showing. */}
         <PageErrorBoundary key={location.pathname}>
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
         </PageErrorBoundary>

@@ -1,0 +1,66 @@
+import { PanelLeft } from 'lucide-react';
+import { useId, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+
+import { PageSpinner } from '@/components/page-spinner';
+import { useIsAdmin, useSession } from '@/lib/session';
+
+interface MenuEntry {
+  to: string;
+  label: string;
+}
+
+// Spec §2: entries per role. Pages of later features join their lists as they arrive.
+const customerMenu: MenuEntry[] = [{ to: '/dashboard/myprofile', label: 'My Profile' }];
+const adminMenu: MenuEntry[] = [
+  { to: '/dashboard/myprofile', label: 'My Profile' },
+  { to: '/dashboard/users', label: 'Users: Make Admin' },
+];
+
+/** The dashboard: a side menu (a drawer on a phone) beside the page. */
+export function DashboardLayout() {
+  const { user } = useSession();
+  const isAdmin = useIsAdmin(user?.email);
+  const location = useLocation();
+  const menuId = useId();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+
+  if (isAdmin.isPending) return <PageSpinner />;
+  const menu = isAdmin.data ? adminMenu : customerMenu;
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 lg:flex-row">
+      <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm lg:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpenOn(open ? null : location.key)}
+        >
+          <PanelLeft aria-hidden="true" className="size-4" />
+          Dashboard menu
+        </button>
+        <h2 className="mb-2 hidden px-4 text-sm font-semibold text-base-content/80 lg:block">
+          Dashboard
+        </h2>
+        <ul
+          id={menuId}
+          className={`menu mt-2 w-full rounded-box bg-base-100 shadow-md lg:mt-0 lg:flex ${open ? '' : 'max-lg:hidden'}`}
+        >
+          {menu.map(({ to, label }) => (
+            <li key={to}>
+              <NavLink to={to} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { Profile, ProfileInput } from '@apex/contract';
+
+import { apiGet, apiRequest } from '@/lib/api';
+
+const profileKey = (email: string) => ['profile', email] as const;
+
+export function useProfile(email: string) {
+  return useQuery({
+    queryKey: profileKey(email),
+    queryFn: ({ signal }) =>
+      apiGet<Profile>(`/profile?userEmail=${encodeURIComponent(email)}`, { signal, auth: true }),
+  });
+}
+
+/** Saves My Profile: POST the first time, PUT afterwards (spec §7). */
+export function useSaveProfile(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, saved }: { input: ProfileInput; saved: boolean }) =>
+      apiRequest(saved ? 'PUT' : 'POST', `/profile/${encodeURIComponent(email)}`, input, {
+        auth: true,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey(email) }),
+  });
+}

@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+import type { Login, SignInOptions, SignUp } from '@apex/contract';
+
+import { apiGet, apiRequest } from '@/lib/api';
+import { sessionQueryOptions, storeAccessToken } from '@/lib/session';
+
+// Better Auth's own endpoints (under /api/auth) set the session cookie; errors carry a message.
+
+export function signInWithEmail(input: Login): Promise<unknown> {
+  return apiRequest('POST', '/auth/sign-in/email', input);
+}
+
+export function signUpWithEmail(input: SignUp): Promise<unknown> {
+  return apiRequest('POST', '/auth/sign-up/email', input);
+}
+
+/** Starts Google sign-in by leaving the page (when a popup is not possible). */
+export async function redirectToGoogle(returnTo: string): Promise<void> {
+  const { url } = await apiRequest<{ url: string }>('POST', '/auth/sign-in/social', {
+    provider: 'google',
+    callbackURL: returnTo,
+    errorCallbackURL: '/login',
+  });
+  window.location.assign(url);
+}
+
+export function useSignInOptions() {
+  return useQuery({
+    queryKey: ['sign-in-options'],
+    queryFn: ({ signal }) => apiGet<SignInOptions>('/sign-in-options', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * What follows every sign-in: learn who signed in, fetch and keep their access token (spec §4),
+ * and let the rest of the app see the new session.
+ */
+export function useCompleteSignIn() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const user = await queryClient.query({ ...sessionQueryOptions(), staleTime: 0 });
+    if (!user) throw new Error('No user is logged in');
+    await storeAccessToken(user.email);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    return user;
+  }, [queryClient]);
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { User } from '@apex/contract';
+
+import { apiGet, apiRequest } from '@/lib/api';
+
+const usersKey = ['users'] as const;
+
+export function useUsers() {
+  return useQuery({
+    queryKey: usersKey,
+    queryFn: ({ signal }) => apiGet<User[]>('/user', { signal, auth: true }),
+  });
+}
+
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A 403 here gets its own toast (spec §8) instead of signing the admin out.
+    mutationFn: (email: string) =>
+      apiRequest<{ modifiedCount: number }>(
+        'PUT',
+        `/user/admin/${encodeURIComponent(email)}`,
+        undefined,
+        { auth: true, deniedSignsOut: false },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}

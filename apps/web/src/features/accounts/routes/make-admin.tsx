@@ -1,0 +1,86 @@
+import { ErrorState } from '@/components/error-state';
+import { ApiError } from '@/lib/api';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { useMakeAdmin, useUsers } from '../api/users';
+
+const joined = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** Users: Make Admin — every account, and a button to make a customer admin. */
+export default function MakeAdminPage() {
+  useDocumentTitle('Users: Make Admin');
+  const users = useUsers();
+  const makeAdmin = useMakeAdmin();
+
+  const promote = async (email: string) => {
+    try {
+      await makeAdmin.mutateAsync(email);
+      void notify('success', 'Successfully made an admin');
+    } catch (error) {
+      const denied = error instanceof ApiError && error.status === 403;
+      void notify('error', denied ? 'Failed to make an admin' : 'The account was not changed');
+    }
+  };
+
+  return (
+    <section aria-labelledby="users-heading" className="flex flex-col gap-6">
+      <h1 id="users-heading" className="text-3xl font-bold">
+        Users: Make Admin
+        {users.data && (
+          <span className="ml-3 text-base font-normal text-base-content/80">
+            {users.data.length} {users.data.length === 1 ? 'account' : 'accounts'}
+          </span>
+        )}
+      </h1>
+      {users.isPending && <span className="loading loading-spinner" aria-label="Loading" />}
+      {users.isError && (
+        <ErrorState
+          title="The accounts could not be loaded."
+          message={users.error.message}
+          onRetry={() => void users.refetch()}
+        />
+      )}
+      {users.data && (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((user) => (
+                <tr key={user._id}>
+                  <td>{user.email}</td>
+                  <td>{user.name}</td>
+                  <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
+                  <td>{joined.format(new Date(user.createdAt))}</td>
+                  <td>
+                    {user.role !== 'admin' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        aria-label={`Make ${user.email} an admin`}
+                        disabled={makeAdmin.isPending}
+                        onClick={() => void promote(user.email)}
+                      >
+                        Make Admin
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

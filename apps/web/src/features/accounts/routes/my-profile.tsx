@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { type Profile, ProfileInputSchema } from '@apex/contract';
+
+import { ErrorState } from '@/components/error-state';
+import { TextField } from '@/components/form-field';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { useProfile, useSaveProfile } from '../api/profile';
+
+const fields = [
+  { name: 'education', label: 'Education', autoComplete: 'off' },
+  { name: 'location', label: 'Location', autoComplete: 'address-level2' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel' },
+  { name: 'linkedin', label: 'LinkedIn profile', autoComplete: 'url' },
+] as const;
+
+function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
+  const save = useSaveProfile(email);
+  const form = useForm({
+    resolver: zodResolver(ProfileInputSchema),
+    defaultValues: {
+      education: profile.education,
+      location: profile.location,
+      phone: profile.phone,
+      linkedin: profile.linkedin,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await save.mutateAsync({ input, saved: profile.saved });
+      void notify('success', 'profile info added');
+    } catch (error) {
+      void notify('error', error instanceof Error ? error.message : 'The profile was not saved');
+    }
+  });
+  return (
+    <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+      {fields.map(({ name, label, autoComplete }) => (
+        <TextField
+          key={name}
+          id={`profile-${name}`}
+          label={label}
+          autoComplete={autoComplete}
+          error={errors[name]?.message}
+          registration={form.register(name)}
+        />
+      ))}
+      <button type="submit" className="btn self-start btn-primary" disabled={isSubmitting}>
+        {profile.saved ? 'Update profile' : 'Save profile'}
+      </button>
+    </form>
+  );
+}
+
+export default function MyProfilePage() {
+  useDocumentTitle('My Profile');
+  const { user } = useSession();
+  const email = user?.email ?? '';
+  const profile = useProfile(email);
+  return (
+    <section aria-labelledby="profile-heading" className="flex max-w-xl flex-col gap-6">
+      <h1 id="profile-heading" className="text-3xl font-bold">
+        My Profile
+      </h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1">
+        <dt className="font-medium">Name</dt>
+        <dd>{user?.name}</dd>
+        <dt className="font-medium">Email</dt>
+        <dd>{email}</dd>
+      </dl>
+      {profile.isPending && <span className="loading loading-spinner" aria-label="Loading" />}
+      {profile.isError && (
+        <ErrorState
+          title="Your profile could not be loaded."
+          message={profile.error.message}
+          onRetry={() => void profile.refetch()}
+        />
+      )}
+      {profile.data && <ProfileForm email={email} profile={profile.data} />}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate } from 'react-router';
+
+import { type SignUp, SignUpSchema } from '@apex/contract';
+
+import { TextField } from '@/components/form-field';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { signUpWithEmail, useCompleteSignIn } from '../api/sign-in';
+import { AuthCard, AuthError } from '../components/auth-card';
+import { GoogleSignIn } from '../components/google-sign-in';
+
+export default function SignUpPage() {
+  useDocumentTitle('Sign Up');
+  const navigate = useNavigate();
+  const completeSignIn = useCompleteSignIn();
+  const { user } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SignUp>({
+    resolver: zodResolver(SignUpSchema),
+    mode: 'onTouched',
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // After signing up the spec goes home (§2).
+  const finish = async () => {
+    await completeSignIn();
+    await navigate('/', { replace: true });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await signUpWithEmail(values);
+      await finish();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Sign-up failed');
+    }
+  });
+
+  if (user && !isSubmitting) return <Navigate to="/" replace />;
+
+  return (
+    <AuthCard title="Sign Up">
+      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+        <TextField
+          id="signup-name"
+          label="Name"
+          autoComplete="name"
+          error={errors.name?.message}
+          registration={form.register('name')}
+        />
+        <TextField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={form.register('email')}
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          registration={form.register('password')}
+        />
+        <AuthError message={error} />
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Sign Up
+        </button>
+      </form>
+      <div className="divider">OR</div>
+      <GoogleSignIn returnTo="/" onSignedIn={finish} onError={setError} />
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="link link-primary">
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

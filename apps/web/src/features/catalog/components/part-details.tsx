@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+
+import { ErrorState } from '@/components/error-state';
+import { PageSpinner } from '@/components/page-spinner';
+import { ApiError } from '@/lib/api';
+import { formatPrice } from '@/lib/format';
+
+import { usePart } from '../api/get-part';
+
+/** One part in full, as the purchase page shows it. */
+export function PartDetails({ id }: { id: string }) {
+  const part = usePart(id);
+  if (part.isPending) return <PageSpinner label="Loading the part…" />;
+  if (part.isError) {
+    if (part.error instanceof ApiError && part.error.status === 404) {
+      return (
+        <div className="flex flex-col items-start gap-4">
+          <h1 className="text-2xl font-bold">This part is not in the catalogue</h1>
+          <Link to="/#parts" className="btn btn-primary">
+            See the parts on sale
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <ErrorState
+        title="The part could not be loaded."
+        message={part.error.message}
+        onRetry={() => void part.refetch()}
+      />
+    );
+  }
+  const { name, image, description, price, quantity, minorder } = part.data;
+  return (
+    <article aria-labelledby="part-name" className="card bg-base-100 shadow-md md:card-side">
+      <figure className="bg-neutral md:w-1/2">
+        <img src={image} alt={name} width={800} height={600} className="h-full object-cover" />
+      </figure>
+      <div className="card-body">
+        <h1 id="part-name" className="card-title text-2xl">
+          {name}
+        </h1>
+        <p>{description}</p>
+        <dl className="grid grid-cols-3 gap-2">
+          <div>
+            <dt className="text-sm text-base-content/70">Price</dt>
+            <dd className="text-lg font-semibold">{formatPrice(price)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-base-content/70">In stock</dt>
+            <dd className="text-lg font-semibold">{quantity}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-base-content/70">Minimum order</dt>
+            <dd className="text-lg font-semibold">{minorder}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+import type { Role } from '@apex/contract';
+
+import { clearAccessToken, getAccessToken, setAccessToken } from './access-token';
+import { apiGet, apiRequest } from './api';
+
+/** The signed-in person as the web app shows them. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+interface SessionAnswer {
+  user: { id: string; name: string; email: string; role?: string | null };
+}
+
+/** Who is signed in, from the session cookie (null when nobody). */
+async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
+  const answer = await apiGet<SessionAnswer | null>('/auth/get-session', { signal });
+  if (!answer) return null;
+  const { id, name, email, role } = answer.user;
+  return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['session'],
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 60_000,
+  });
+
+export function useSession() {
+  const { data, isPending } = useQuery(sessionQueryOptions());
+  return { user: data ?? null, isPending };
+}
+
+/** After any sign-in: fetch the access token for this account and keep it (spec §4). */
+export async function storeAccessToken(email: string): Promise<void> {
+  const { token } = await apiRequest<{ token: string }>(
+    'PUT',
+    `/user/${encodeURIComponent(email)}`,
+    { email },
+  );
+  setAccessToken(token);
+}
+
+/** Ends the session on the server (the token stops working) and forgets it here. */
+export async function endSession(): Promise<void> {
+  const token = getAccessToken();
+  clearAccessToken();
+  await fetch('/api/auth/sign-out', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: '{}',
+  }).catch(() => undefined);
+}
+
+/** Signs out and resets everything cached for the previous user. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await endSession();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+  }, [queryClient]);
+}
+
+/** Whether the signed-in account is an admin, asked of the server (spec §6). */
+export function useIsAdmin(email: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', email],
+    queryFn: ({ signal }) =>
+      apiGet<{ admin: boolean }>(`/admin/${encodeURIComponent(email ?? '')}`, {
+        signal,
+        auth: true,
+      }),
+    enabled: Boolean(email),
+    select: (answer) => answer.admin,
+  });
+}

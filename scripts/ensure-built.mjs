@@ -1,0 +1,60 @@
+// Builds whatever is missing or older than its sources; used by `npm start` and `npm run admin`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...parts) => path.join(root, ...parts);
+
+/** Newest modification time under the given paths (files or folders). */
+function newest(...paths) {
+  let latest = 0;
+  for (const p of paths) {
+    if (!existsSync(p)) continue;
+    const stat = statSync(p);
+    if (!stat.isDirectory()) {
+      latest = Math.max(latest, stat.mtimeMs);
+      continue;
+    }
+    for (const entry of readdirSync(p, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) {
+        latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+      }
+    }
+  }
+  return latest;
+}
+
+const contract = at('packages', 'contract', 'src');
+const builds = [
+  {
+    workspace: '@apex/web',
+    output: at('apps', 'web', 'dist', 'index.html'),
+    sources: [
+      at('apps', 'web', 'src'),
+      at('apps', 'web', 'public'),
+      at('apps', 'web', 'index.html'),
+      contract,
+    ],
+  },
+  {
+    workspace: '@apex/server',
+    output: at('apps', 'server', 'dist', 'admin-cli.js'),
+    sources: [at('apps', 'server', 'src'), at('apps', 'server', 'drizzle'), contract],
+  },
+];
+
+export function ensureBuilt() {
+  for (const { workspace, output, sources } of builds) {
+    if (existsSync(output) && statSync(output).mtimeMs >= newest(...sources)) continue;
+    console.log(`Building ${workspace}…`);
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
+
+export const serverEntry = (name) => at('apps', 'server', 'dist', name);
