@@ -7,12 +7,13 @@ import { GoogleSignIn } from './google-sign-in';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const noop = async () => undefined;
+const signedIn = async () => undefined;
+const failed = () => undefined;
 
 describe('GoogleSignIn', () => {
   it('stays visible but disabled, saying why, when Google is not set up', async () => {
     vi.stubGlobal('fetch', answerFetchWith(json({ google: false })));
-    renderWithProviders(<GoogleSignIn returnTo="/" onSignedIn={noop} onError={noop} />);
+    renderWithProviders(<GoogleSignIn returnTo="/" onSignedIn={signedIn} onError={failed} />);
     expect(await screen.findByText('Google sign-in is not set up for this shop.')).toBeVisible();
     const button = screen.getByRole('button', { name: 'Continue with Google' });
     expect(button).toBeDisabled();
@@ -21,7 +22,7 @@ describe('GoogleSignIn', () => {
 
   it('is ready when Google is set up', async () => {
     vi.stubGlobal('fetch', answerFetchWith(json({ google: true })));
-    renderWithProviders(<GoogleSignIn returnTo="/" onSignedIn={noop} onError={noop} />);
+    renderWithProviders(<GoogleSignIn returnTo="/" onSignedIn={signedIn} onError={failed} />);
     const button = screen.getByRole('button', { name: 'Continue with Google' });
     await vi.waitFor(() => expect(button).toBeEnabled());
   });
