@@ -1,24 +1,49 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { Link } from 'react-router';
 
-/** The frame of the login and signup pages. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+import { GoogleSignIn } from './google-sign-in';
+
+interface AuthCardProps {
+  title: string;
+  submitLabel: string;
+  /** The form's own fields. */
+  children: ReactNode;
+  onSubmit: (event: SyntheticEvent) => void;
+  submitting: boolean;
+  /** An identity error (wrong password, taken email, …), shown in red and read out. */
+  error: string | null;
+  google: { returnTo: string; onSignedIn: () => Promise<void>; onError: (message: string) => void };
+  /** The way to the other page: login ↔ signup. */
+  other: { prompt: string; to: string; label: string };
+}
+
+/** The login and signup pages: the form, Google as the alternative, and the way to the other page. */
+export function AuthCard(props: AuthCardProps) {
+  const { title, submitLabel, children, onSubmit, submitting, error, google, other } = props;
   return (
     <div className="flex justify-center px-4 py-12">
       <div className="card w-full max-w-md bg-base-100 shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-center text-2xl font-bold">{title}</h1>
-          {children}
+          <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+            {children}
+            <p role="alert" className="min-h-5 text-sm text-red-700">
+              {error}
+            </p>
+            <button type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitLabel}
+            </button>
+          </form>
+          <div className="divider">OR</div>
+          <GoogleSignIn {...google} />
+          <p className="text-center text-sm">
+            {other.prompt}{' '}
+            <Link to={other.to} className="link link-primary">
+              {other.label}
+            </Link>
+          </p>
         </div>
       </div>
     </div>
-  );
-}
-
-/** An identity error (wrong password, taken email, …) in red, read out when it appears. */
-export function AuthError({ message }: { message: string | null }) {
-  return (
-    <p role="alert" className="min-h-5 text-sm text-red-700">
-      {message}
-    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 
 import { type Login, LoginSchema } from '@apex/contract';
 
@@ -10,8 +10,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
-import { AuthCard, AuthError } from '../components/auth-card';
-import { GoogleSignIn } from '../components/google-sign-in';
+import { AuthCard } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
 
 export default function LoginPage() {
@@ -46,37 +45,31 @@ export default function LoginPage() {
   if (user && !isSubmitting) return <Navigate to={returnTo} replace />;
 
   return (
-    <AuthCard title="Login">
-      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={form.register('email')}
-        />
-        <TextField
-          id="login-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          registration={form.register('password')}
-        />
-        <AuthError message={error} />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Login
-        </button>
-      </form>
-      <div className="divider">OR</div>
-      <GoogleSignIn returnTo={returnTo} onSignedIn={finish} onError={setError} />
-      <p className="text-center text-sm">
-        New to Apex Parts?{' '}
-        <Link to="/signup" className="link link-primary">
-          Create an account
-        </Link>
-      </p>
+    <AuthCard
+      title="Login"
+      submitLabel="Login"
+      onSubmit={(e) => void onSubmit(e)}
+      submitting={isSubmitting}
+      error={error}
+      google={{ returnTo, onSignedIn: finish, onError: setError }}
+      other={{ prompt: 'New to Apex Parts?', to: '/signup', label: 'Create an account' }}
+    >
+      <TextField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={form.register('email')}
+      />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        registration={form.register('password')}
+      />
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 
 import { type SignUp, SignUpSchema } from '@apex/contract';
 
@@ -10,8 +10,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signUpWithEmail, useCompleteSignIn } from '../api/sign-in';
-import { AuthCard, AuthError } from '../components/auth-card';
-import { GoogleSignIn } from '../components/google-sign-in';
+import { AuthCard } from '../components/auth-card';
 
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
@@ -45,44 +44,38 @@ export default function SignUpPage() {
   if (user && !isSubmitting) return <Navigate to="/" replace />;
 
   return (
-    <AuthCard title="Sign Up">
-      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          id="signup-name"
-          label="Name"
-          autoComplete="name"
-          error={errors.name?.message}
-          registration={form.register('name')}
-        />
-        <TextField
-          id="signup-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={form.register('email')}
-        />
-        <TextField
-          id="signup-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          registration={form.register('password')}
-        />
-        <AuthError message={error} />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Sign Up
-        </button>
-      </form>
-      <div className="divider">OR</div>
-      <GoogleSignIn returnTo="/" onSignedIn={finish} onError={setError} />
-      <p className="text-center text-sm">
-        Already have an account?{' '}
-        <Link to="/login" className="link link-primary">
-          Login
-        </Link>
-      </p>
+    <AuthCard
+      title="Sign Up"
+      submitLabel="Sign Up"
+      onSubmit={(e) => void onSubmit(e)}
+      submitting={isSubmitting}
+      error={error}
+      google={{ returnTo: '/', onSignedIn: finish, onError: setError }}
+      other={{ prompt: 'Already have an account?', to: '/login', label: 'Login' }}
+    >
+      <TextField
+        id="signup-name"
+        label="Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        registration={form.register('name')}
+      />
+      <TextField
+        id="signup-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={form.register('email')}
+      />
+      <TextField
+        id="signup-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        registration={form.register('password')}
+      />
     </AuthCard>
   );
 }
