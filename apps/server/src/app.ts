@@ -16,6 +16,11 @@ import { createAccounts } from './modules/accounts/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
+import { orderPaymentRoutes } from './modules/orders/payment-routes';
+import { orderRoutes } from './modules/orders/routes';
+import { createOrders } from './modules/orders/service';
+import { createBuiltinProvider } from './modules/payments/builtin-provider';
+import { builtinPaymentRoutes } from './modules/payments/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
@@ -81,6 +86,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
           accounts: createAccounts(database.db),
           google: config.auth.google !== null,
         });
+        // Orders move stock, which the catalogue shows: it reloads after each change.
+        const orders = createOrders(database.db, {
+          onStockChanged: () => app.catalog.invalidate(),
+        });
+        const builtin = createBuiltinProvider(database.db);
+        await api.register(orderRoutes, { orders });
+        await api.register(orderPaymentRoutes, { orders, provider: builtin.provider });
+        await api.register(builtinPaymentRoutes, { confirmBuiltin: builtin.confirm });
       },
       { prefix: '/api' },
     );

@@ -17,3 +17,11 @@ export const messages = {
   passwordTooShort: 'Must be 6 characters or longer',
   nameRequired: 'Name is required',
 } as const;
+
+/** The order form's hint (spec §5). */
+export const orderQuantityHint = (min: number, max: number) =>
+  `Minimum Order is ${min} and Maximum order is ${max}`;
+
+/** Order is enabled only for a whole quantity from the part's minimum order to its stock. */
+export const isOrderQuantityAllowed = (quantity: number, min: number, max: number) =>
+  Number.isInteger(quantity) && quantity >= min && quantity <= max;

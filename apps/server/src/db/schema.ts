@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  pgEnum,
   pgTable,
   smallint,
   text,
@@ -151,3 +152,61 @@ export const profiles = pgTable('profiles', {
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
+
+export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    partId: uuid()
+      .notNull()
+      .references(() => parts.id),
+    /** The part's name and price when ordered: the order keeps them if the part changes later. */
+    partName: text().notNull(),
+    unitPriceCents: integer().notNull(),
+    quantity: integer().notNull(),
+    totalCents: integer().notNull(),
+    // No cascade: an order is a record of a sale and outlives any change to the account.
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    userName: text().notNull(),
+    userEmail: text().notNull(),
+    phone: text().notNull(),
+    address: text().notNull(),
+    status: orderStatus().notNull().default('unpaid'),
+    /** The payment provider's id of the intent that paid this order (one intent per order). */
+    paymentIntentId: text().unique(),
+    transactionId: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    shippedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'orders_total_is_unit_times_quantity',
+      sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_updated_idx').on(t.updatedAt),
+  ],
+);
+
+/** Payment intents of the built-in test-mode processor (the Stripe provider keeps them at Stripe). */
+export const builtinPaymentIntents = pgTable('builtin_payment_intents', {
+  id: text().primaryKey(),
+  orderId: uuid()
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  clientSecret: text().notNull().unique(),
+  amountCents: integer().notNull(),
+  status: text().notNull().default('requires_payment_method'),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+export type OrderRow = typeof orders.$inferSelect;

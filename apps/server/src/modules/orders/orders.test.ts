@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { makePart } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+type Headers = Record<string, string>;
+
+const placeOrder = (headers: Headers, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/orders', headers, payload });
+
+const stockOf = async (id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
+    .quantity;
+
+async function signUpAdmin(): Promise<Caller> {
+  const admin = await signUp(t.app, { name: 'Shop Admin', email: 'boss@example.com' });
+  await makeAdminDirectly(t.app, admin.email);
+  return admin;
+}
+
+/** Pays an order through the built-in processor with a test card, as the payment page does. */
+async function pay(customer: Caller, orderId: string, cardNumber = '4242424242424242') {
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: customer.bearer,
+    payload: { orderId },
+  });
+  expect(intent.statusCode).toBe(200);
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/builtin/confirm',
+    payload: {
+      clientSecret,
+      card: { number: cardNumber, expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+  });
+  return { clientSecret, confirmed };
+}
+
+const markPaid = (customer: Caller, orderId: string, transactionId: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${orderId}`,
+    headers: customer.bearer,
+    payload: { transactionId },
+  });
+
+const getOrder = (headers: Headers, id: string) =>
+  t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers });
+
+describe('POST /api/orders', () => {
+  it('prices the order from the database and takes the customer from the session', async () => {
+    const part = await makePart(t.app.database.db, { priceCents: 12_500, stock: 10, minOrder: 2 });
+    const customer = await signUp(t.app, { name: 'Ada', email: 'ada@example.com' });
+    const res = await placeOrder(customer.bearer, {
+      orderId: part.id,
+      orderQuantity: 3,
+      phone: '+44 20 7946 0000',
+      address: '1 Pit Lane',
+      // What the spec's client sent; none of it may count.
+      price: 0.01,
+      userEmail: 'someone.else@example.com',
+      userName: 'Someone Else',
+      payment: 'paid',
+      order: 'Free part',
+    });
+    expect(res.statusCode).toBe(201);
+    const { insertedId, order } = res.json<{
+      insertedId: string;
+      order: Record<string, unknown>;
+    }>();
+    expect(order).toMatchObject({
+      _id: insertedId,
+      orderId: part.id,
+      order: part.name,
+      unitPrice: 125,
+      price: 375,
+      orderQuantity: 3,
+      userName: 'Ada',
+      userEmail: 'ada@example.com',
+      payment: 'false',
+      status: 'unpaid',
+      transactionId: null,
+    });
+    expect(await stockOf(part.id)).toBe(7);
+  });
+
+  it('refuses a quantity outside [minimum order, stock] and keeps the stock', async () => {
+    const part = await makePart(t.app.database.db, { stock: 5, minOrder: 2 });
+    const customer = await signUp(t.app);
+    expect(
+      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 6 })).statusCode,
+    ).toBe(409);
+    expect(
+      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2.5 })).statusCode,
+    ).toBe(400);
+    expect(await stockOf(part.id)).toBe(5);
+  });
+
+  it('answers 404 for an unknown or archived part, 401 to visitors', async () => {
+    const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
+    const customer = await signUp(t.app);
+    expect(
+      (await placeOrder(customer.bearer, { orderId: archived.id, orderQuantity: 2 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await placeOrder(customer.bearer, { orderId: 'nope', orderQuantity: 2 })).statusCode,
+    ).toBe(404);
+    expect((await placeOrder({}, { orderId: archived.id, orderQuantity: 2 })).statusCode).toBe(401);
+  });
+
+  it('never oversells: of 100 concurrent orders only as many succeed as the stock allows', async () => {
+    const part = await makePart(t.app.database.db, { stock: 37, minOrder: 1 });
+    const customer = await signUp(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(37);
+    expect(codes.filter((c) => c === 409)).toHaveLength(63);
+    expect(await stockOf(part.id)).toBe(0);
+  });
+});
+
+describe('reading orders', () => {
+  it('shows customers their own orders only', async () => {
+    const part = await makePart(t.app.database.db);
+    const ada = await signUp(t.app, { email: 'ada@example.com' });
+    const bob = await signUp(t.app, { email: 'bob@example.com' });
+    const placed = (await placeOrder(ada.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>();
+
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?userEmail=ada@example.com',
+      headers: ada.bearer,
+    });
+    expect(own.json()).toHaveLength(1);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: '/api/orders?userEmail=ada@example.com',
+      headers: bob.bearer,
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect((await getOrder(ada.bearer, placed.insertedId)).statusCode).toBe(200);
+    expect((await getOrder(bob.bearer, placed.insertedId)).statusCode).toBe(404);
+    expect((await getOrder({}, placed.insertedId)).statusCode).toBe(401);
+    const admin = await signUpAdmin();
+    expect((await getOrder(admin.bearer, placed.insertedId)).statusCode).toBe(200);
+  });
+});
+
+describe('paying', () => {
+  it('marks an order paid only after the provider confirms the payment, once', async () => {
+    const part = await makePart(t.app.database.db, { priceCents: 2_000 });
+    const customer = await signUp(t.app);
+    const { insertedId } = (
+      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
+    ).json<{ insertedId: string }>();
+
+    const { clientSecret, confirmed } = await pay(customer, insertedId);
+    expect(confirmed.statusCode).toBe(200);
+    const { paymentIntent } = confirmed.json<{ paymentIntent: { id: string; status: string } }>();
+    expect(paymentIntent.status).toBe('succeeded');
+
+    expect((await markPaid(customer, insertedId, paymentIntent.id)).json()).toEqual({
+      modifiedCount: 1,
+    });
+    expect((await markPaid(customer, insertedId, paymentIntent.id)).json()).toEqual({
+      modifiedCount: 0,
+    });
+    const order = (await getOrder(customer.bearer, insertedId)).json<Record<string, unknown>>();
+    expect(order).toMatchObject({
+      payment: 'paid',
+      status: 'pending',
+      transactionId: paymentIntent.id,
+    });
+
+    // One intent per order: asking again for a paid order is refused, not a second charge.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: customer.bearer,
+      payload: { orderId: insertedId },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(clientSecret).toContain(paymentIntent.id);
+  });
+
+  it('reuses the intent when payment is retried', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const { insertedId } = (
+      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
+    ).json<{ insertedId: string }>();
+    const first = await pay(customer, insertedId, '4000000000000002');
+    const second = await pay(customer, insertedId, '4000000000000002');
+    expect(second.clientSecret).toBe(first.clientSecret);
+  });
+
+  it.each([
+    ['4000000000000002', 'Your card was declined.'],
+    ['4000000000009995', 'Your card has insufficient funds.'],
+    ['4242424242424241', 'Your card number is invalid.'],
+  ])('refuses test card %s with "%s" and leaves the order unpaid', async (number, message) => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const { insertedId } = (
+      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
+    ).json<{ insertedId: string }>();
+    const { clientSecret, confirmed } = await pay(customer, insertedId, number);
+    expect(confirmed.statusCode).toBe(402);
+    expect(confirmed.json()).toMatchObject({ error: { message } });
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    expect((await markPaid(customer, insertedId, intentId)).statusCode).toBe(400);
+    expect((await getOrder(customer.bearer, insertedId)).json()).toMatchObject({
+      payment: 'false',
+    });
+  });
+
+  it('refuses a made-up or foreign transaction id', async () => {
+    const part = await makePart(t.app.database.db);
+    const ada = await signUp(t.app, { email: 'ada@example.com' });
+    const bob = await signUp(t.app, { email: 'bob@example.com' });
+    const adaOrder = (await placeOrder(ada.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const bobOrder = (await placeOrder(bob.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const bobPaid = (await pay(bob, bobOrder)).confirmed.json<{ paymentIntent: { id: string } }>()
+      .paymentIntent.id;
+
+    expect((await markPaid(ada, adaOrder, 'pi_made_up')).statusCode).toBe(400);
+    expect((await markPaid(ada, adaOrder, bobPaid)).statusCode).toBe(400);
+    expect((await markPaid(ada, bobOrder, bobPaid)).statusCode).toBe(404);
+    expect((await getOrder(ada.bearer, adaOrder)).json()).toMatchObject({ payment: 'false' });
+  });
+});
+
+describe('managing orders (admins)', () => {
+  it('lists every order, answering 304 while nothing changed', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/allorders',
+      headers: admin.bearer,
+    });
+    expect(first.json()).toHaveLength(1);
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/allorders',
+      headers: { ...admin.bearer, 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: '/api/allorders',
+      headers: { ...admin.bearer, 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toHaveLength(2);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/allorders', headers: customer.bearer }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('deletes an unpaid order and returns its stock; refuses a paid one', async () => {
+    const part = await makePart(t.app.database.db, { stock: 10 });
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const unpaid = (
+      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 3 })
+    ).json<{ insertedId: string }>().insertedId;
+    const paid = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const intent = (await pay(customer, paid)).confirmed.json<{ paymentIntent: { id: string } }>()
+      .paymentIntent.id;
+    await markPaid(customer, paid, intent);
+    expect(await stockOf(part.id)).toBe(5);
+
+    const asCustomer = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${unpaid}`,
+      headers: customer.bearer,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${unpaid}`,
+      headers: admin.bearer,
+    });
+    expect(removed.json()).toEqual({ deletedCount: 1 });
+    expect(await stockOf(part.id)).toBe(8);
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${paid}`,
+      headers: admin.bearer,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await stockOf(part.id)).toBe(8);
+  });
+
+  it('ships paid orders only', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const order = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const ship = () =>
+      t.app.inject({ method: 'PUT', url: `/api/allorders/${order}`, headers: admin.bearer });
+    expect((await ship()).statusCode).toBe(409);
+    const intent = (await pay(customer, order)).confirmed.json<{ paymentIntent: { id: string } }>()
+      .paymentIntent.id;
+    await markPaid(customer, order, intent);
+    expect((await ship()).json()).toEqual({ modifiedCount: 1 });
+    expect((await ship()).json()).toEqual({ modifiedCount: 0 });
+    expect((await getOrder(customer.bearer, order)).json()).toMatchObject({
+      status: 'shipped',
+      payment: 'paid',
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/allorders/${order}`,
+          headers: customer.bearer,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import {
+  ApiErrorSchema,
+  DeletedCountSchema,
+  EmailQuerySchema,
+  ModifiedCountSchema,
+  OrderListSchema,
+  OrderParamsSchema,
+  OrderSchema,
+  PlacedOrderSchema,
+  PlaceOrderSchema,
+} from '@apex/contract';
+
+import { type Orders, toOrderJson } from './service';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app, { orders }) => {
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Order a part; the server prices it and reserves the stock',
+        body: PlaceOrderSchema,
+        response: { 201: PlacedOrderSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.placeOrder(await request.requireUser(), request.body);
+      return reply.code(201).send({ insertedId: order.id, order: toOrderJson(order) });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Your orders, newest first',
+        querystring: EmailQuerySchema,
+        response: { 200: OrderListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const own = await orders.listOwnOrders(await request.requireUser(), request.query.userEmail);
+      return own.map(toOrderJson);
+    },
+  );
+
+  app.get(
+    '/order/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its owner, or an admin)',
+        params: OrderParamsSchema,
+        response: { 200: OrderSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toOrderJson(await orders.getOrder(await request.requireUser(), request.params.id)),
+  );
+
+  app.get(
+    '/allorders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order (admins); cheap to poll with If-None-Match',
+        response: { 200: OrderListSchema, 304: z.null().describe('Not modified'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await request.requireAdmin();
+      // The version is one aggregate query; the list is read only when it changed.
+      const etag = await orders.allOrdersVersion();
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return (await orders.listAllOrders()).map(toOrderJson);
+    },
+  );
+
+  app.delete(
+    '/allorders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Delete an unpaid order and return its stock (admins)',
+        params: OrderParamsSchema,
+        response: { 200: DeletedCountSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await request.requireAdmin();
+      return orders.deleteUnpaidOrder(request.params.id);
+    },
+  );
+
+  app.put(
+    '/allorders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark a paid order shipped (admins)',
+        params: OrderParamsSchema,
+        response: { 200: ModifiedCountSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await request.requireAdmin();
+      return orders.shipOrder(request.params.id);
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** An order as the API shows it: the spec's field names (§3); money in dollars. */
+export const OrderSchema = z
+  .object({
+    _id: z.string(),
+    orderId: z.string().describe('The id of the part ordered'),
+    order: z.string().describe('The name of the part ordered'),
+    price: z.number().describe('The order total in dollars: unit price × quantity'),
+    unitPrice: z.number().describe('The unit price in dollars when the order was placed'),
+    orderQuantity: z.number().int(),
+    userName: z.string(),
+    userEmail: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    payment: z.enum(['false', 'paid']).describe('"false" until the payment is confirmed'),
+    status: z.enum(['unpaid', 'pending', 'shipped']).describe('pending: paid, not yet shipped'),
+    transactionId: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+export const OrderListSchema = z.array(OrderSchema);
+
+/**
+ * What the order form sends. The part's name and price, the customer and the paid flag are the
+ * server's to decide; fields the spec's client also sent for them are ignored.
+ */
+export const PlaceOrderSchema = z.object({
+  orderId: z.string().trim().min(1, 'Choose a part').max(64),
+  orderQuantity: z
+    .number({ message: 'Enter a quantity' })
+    .int('Enter a whole number')
+    .positive('Enter a quantity of at least 1')
+    .max(1_000_000),
+  phone: z.string().trim().max(40, 'Phone must be 40 characters or fewer').default(''),
+  address: z.string().trim().max(500, 'Address must be 500 characters or fewer').default(''),
+});
+export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
+
+export const PlacedOrderSchema = z.object({ insertedId: z.string(), order: OrderSchema });
+
+export const OrderParamsSchema = z.object({ id: z.string().max(64) });
+
+export const PaymentIntentRequestSchema = z.object({
+  orderId: z.string().max(64),
+  /** The spec's client sent the price; the server takes the order's own total instead. */
+  price: z.number().optional(),
+});
+export const PaymentIntentSchema = z.object({ clientSecret: z.string() });
+
+export const MarkPaidSchema = z.object({
+  transactionId: z.string().trim().min(1).max(255),
+});
+
+export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });
