@@ -15,7 +15,9 @@ const LoginPage = lazyPage(() => import('@/features/accounts/routes/login'));
 const SignUpPage = lazyPage(() => import('@/features/accounts/routes/signup'));
 const MyProfilePage = lazyPage(() => import('@/features/accounts/routes/my-profile'));
 const MakeAdminPage = lazyPage(() => import('@/features/accounts/routes/make-admin'));
+const ManageOrdersPage = lazyPage(() => import('@/features/orders/routes/manage-orders'));
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
+const PaymentPage = lazyPage(() => import('./routes/payment'));
 const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
 
 export function AppRoutes() {
@@ -45,6 +47,15 @@ export function AppRoutes() {
         >
           <Route index element={<DashboardIndex />} />
           <Route path="myprofile" element={<MyProfilePage />} />
+          <Route path="payment/:id" element={<PaymentPage />} />
+          <Route
+            path="manageorders"
+            element={
+              <RequireAdmin>
+                <ManageOrdersPage />
+              </RequireAdmin>
+            }
+          />
           <Route
             path="users"
             element={

@@ -11,10 +11,14 @@ interface MenuEntry {
 }
 
 // Spec §2: entries per role. Pages of later features join their lists as they arrive.
-const customerMenu: MenuEntry[] = [{ to: '/dashboard/myprofile', label: 'My Profile' }];
+const customerMenu: MenuEntry[] = [
+  { to: '/dashboard', label: 'My Orders' },
+  { to: '/dashboard/myprofile', label: 'My Profile' },
+];
 const adminMenu: MenuEntry[] = [
   { to: '/dashboard/myprofile', label: 'My Profile' },
   { to: '/dashboard/users', label: 'Users: Make Admin' },
+  { to: '/dashboard/manageorders', label: 'Manage Orders' },
 ];
 
 /** The dashboard: a side menu (a drawer on a phone) beside the page. */
@@ -51,7 +55,7 @@ export function DashboardLayout() {
         >
           {menu.map(({ to, label }) => (
             <li key={to}>
-              <NavLink to={to} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+              <NavLink to={to} end className={({ isActive }) => (isActive ? 'menu-active' : '')}>
                 {label}
               </NavLink>
             </li>

@@ -1,11 +1,11 @@
 import { PageSpinner } from '@/components/page-spinner';
 import MakeAdminPage from '@/features/accounts/routes/make-admin';
-import MyProfilePage from '@/features/accounts/routes/my-profile';
+import MyOrdersPage from '@/features/orders/routes/my-orders';
 import { useIsAdmin, useSession } from '@/lib/session';
 
 import { RequireAdmin } from '../guards';
 
-/** /dashboard: admins land on Users: Make Admin (guarded), customers on their own page (spec §2). */
+/** /dashboard: admins land on Users: Make Admin (guarded), customers on My Orders (spec §2). */
 export default function DashboardIndex() {
   const { user } = useSession();
   const isAdmin = useIsAdmin(user?.email);
@@ -17,5 +17,5 @@ export default function DashboardIndex() {
       </RequireAdmin>
     );
   }
-  return <MyProfilePage />;
+  return <MyOrdersPage />;
 }

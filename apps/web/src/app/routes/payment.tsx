@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+
+import { ErrorState } from '@/components/error-state';
+import { PageSpinner } from '@/components/page-spinner';
+import { useOrder } from '@/features/orders/api/orders';
+import { CardForm } from '@/features/payments/components/card-form';
+import { formatPrice } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /dashboard/payment/:id — pay for one order (spec §2, §4). */
+export default function PaymentPage() {
+  useDocumentTitle('Payment');
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+
+  if (order.isPending) return <PageSpinner label="Loading the order…" />;
+  if (order.isError) {
+    return (
+      <ErrorState
+        title="This order could not be loaded."
+        message={order.error.message}
+        onRetry={() => void order.refetch()}
+      />
+    );
+  }
+  const { order: partName, price, orderQuantity, payment } = order.data;
+  const paidWith = transactionId ?? (payment === 'paid' ? order.data.transactionId : null);
+
+  return (
+    <section aria-labelledby="payment-heading" className="flex max-w-lg flex-col gap-4">
+      <h1 id="payment-heading" className="text-3xl font-bold">
+        Pay for {partName}
+      </h1>
+      <p>
+        {orderQuantity} × {partName}: <span className="font-semibold">{formatPrice(price)}</span>
+      </p>
+      {paidWith ? (
+        <div role="status" className="alert alert-success flex flex-col items-start">
+          <p className="font-semibold">your payment is completed</p>
+          <p className="break-all">Transaction id: {paidWith}</p>
+          <Link to="/dashboard" className="btn btn-sm">
+            Back to My Orders
+          </Link>
+        </div>
+      ) : (
+        <div className="card bg-base-100 shadow-md">
+          <div className="card-body">
+            <CardForm orderId={id} amount={price} onPaid={setTransactionId} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

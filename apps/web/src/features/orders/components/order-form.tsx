@@ -1,0 +1,142 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+
+import {
+  isOrderQuantityAllowed,
+  type Order,
+  orderQuantityHint,
+  type Part,
+  PlaceOrderSchema,
+} from '@apex/contract';
+
+import { formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
+
+import { usePlaceOrder } from '../api/orders';
+
+/** The order form of the purchase page: a quantity within the part's rules, phone and address. */
+export function OrderForm({ part }: { part: Part }) {
+  const id = useId();
+  const [quantity, setQuantity] = useState('');
+  const [phone, setPhone] = useState('');
+  const [address, setAddress] = useState('');
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const placeOrder = usePlaceOrder();
+
+  const amount = Number(quantity);
+  const allowed = quantity !== '' && isOrderQuantityAllowed(amount, part.minorder, part.quantity);
+
+  const submit = async (event: React.SyntheticEvent) => {
+    event.preventDefault();
+    setError(null);
+    const input = PlaceOrderSchema.safeParse({
+      orderId: part._id,
+      orderQuantity: amount,
+      phone,
+      address,
+    });
+    if (!input.success || !allowed || placeOrder.isPending) return;
+    try {
+      const { order } = await placeOrder.mutateAsync(input.data);
+      setPlaced(order);
+      void notify('success', 'Order Placed');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'The order was not placed');
+    }
+  };
+
+  if (placed) {
+    return (
+      <section aria-labelledby={`${id}-placed`} className="card bg-base-100 shadow-md">
+        <div className="card-body items-start">
+          <h2 id={`${id}-placed`} className="card-title">
+            Order placed: {placed.orderQuantity} × {placed.order}
+          </h2>
+          <p>
+            Total <span className="font-semibold">{formatPrice(placed.price)}</span>. Pay now to
+            have it shipped.
+          </p>
+          <div className="card-actions">
+            <Link to={`/dashboard/payment/${placed._id}`} className="btn btn-primary">
+              Pay now
+            </Link>
+            <Link to="/dashboard" className="btn btn-ghost">
+              My Orders
+            </Link>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card bg-base-100 shadow-md">
+      <form className="card-body gap-3" noValidate onSubmit={(e) => void submit(e)}>
+        <h2 id={`${id}-title`} className="card-title">
+          Order this part
+        </h2>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-quantity`} className="font-medium">
+            Quantity
+          </label>
+          <input
+            id={`${id}-quantity`}
+            type="number"
+            inputMode="numeric"
+            min={part.minorder}
+            max={part.quantity}
+            step={1}
+            className="input w-full"
+            aria-describedby={`${id}-hint`}
+            aria-invalid={quantity !== '' && !allowed}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+          <p id={`${id}-hint`} className="text-sm text-base-content/80">
+            {orderQuantityHint(part.minorder, part.quantity)}
+          </p>
+        </div>
+        <p aria-live="polite">
+          Total:{' '}
+          <span className="font-semibold">{allowed ? formatPrice(amount * part.price) : '—'}</span>
+        </p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-phone`} className="font-medium">
+            Phone
+          </label>
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            autoComplete="tel"
+            className="input w-full"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-address`} className="font-medium">
+            Address
+          </label>
+          <textarea
+            id={`${id}-address`}
+            autoComplete="street-address"
+            className="textarea w-full"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+        </div>
+        <p role="alert" className="min-h-5 text-sm text-red-700">
+          {error}
+        </p>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!allowed || placeOrder.isPending}
+        >
+          Order
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import {
+  demoAdmin,
+  expect,
+  expectNoSeriousA11yViolations,
+  logInAs,
+  signUpThroughPage,
+  test,
+} from './support';
+
+interface ApiPart {
+  _id: string;
+  name: string;
+  quantity: number;
+  minorder: number;
+  price: number;
+}
+
+/**
+ * A demo part for this test alone: tests run side by side on one shop, and each one that checks
+ * stock must not share its part with another.
+ */
+async function partFor(request: APIRequestContext, slot: number, project: string) {
+  const parts = (await (await request.get('/api/parts')).json()) as ApiPart[];
+  const part = parts[slot * 2 + (project === 'phone' ? 1 : 0)];
+  if (!part) throw new Error('not enough demo parts');
+  return part;
+}
+
+const stockOf = async (request: APIRequestContext, id: string) =>
+  ((await (await request.get(`/api/parts/${id}`)).json()) as ApiPart).quantity;
+
+async function orderThroughPage(page: Page, part: ApiPart, quantity: number) {
+  await page.goto(`/purchase/${part._id}`);
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page.getByText('Order Placed', { exact: true })).toBeVisible();
+}
+
+async function payWithCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+test.describe('buying a part', () => {
+  test('a customer orders within the rules, pays by card and sees the order paid', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const part = await partFor(request, 0, testInfo.project.name);
+    await signUpThroughPage(page, 'Buyer One');
+    await page.goto(`/purchase/${part._id}`);
+    await expect(page.getByText('Buyer One')).toBeVisible();
+    await expect(page.getByRole('heading', { name: part.name })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const order = page.getByRole('button', { name: 'Order', exact: true });
+    const quantity = page.getByLabel('Quantity');
+    await expect(
+      page.getByText(`Minimum Order is ${part.minorder} and Maximum order is ${part.quantity}`),
+    ).toBeVisible();
+    await expect(order).toBeDisabled();
+    if (part.minorder > 1) {
+      await quantity.fill(String(part.minorder - 1));
+      await expect(order).toBeDisabled();
+    }
+    await quantity.fill('0');
+    await expect(order).toBeDisabled();
+    await quantity.fill(String(part.quantity + 1));
+    await expect(order).toBeDisabled();
+
+    const amount = part.minorder + 1;
+    await quantity.fill(String(amount));
+    await expect(order).toBeEnabled();
+    const total = (amount * part.price).toLocaleString('en-US', {
+      style: 'currency',
+      currency: 'USD',
+    });
+    await expect(page.getByText(`Total: ${total}`)).toBeVisible();
+    await page.getByLabel('Phone').fill('+1 555 0100');
+    await page.getByLabel('Address').fill('1 Pit Lane, Monza');
+    await order.click();
+    await expect(page.getByText('Order Placed', { exact: true })).toBeVisible();
+
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: part.name });
+    await expect(row.getByRole('cell', { name: total })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
+
+    await expect(page.getByRole('heading', { name: `Pay for ${part.name}` })).toBeVisible();
+    await expect(page.getByText('Test mode: no money moves.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(page.getByText('your payment is completed')).toBeVisible();
+    const transaction = await page.getByText(/Transaction id: pi_/).textContent();
+
+    await page.goto('/dashboard');
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row).toContainText(transaction?.replace('Transaction id: ', '') ?? 'missing');
+  });
+
+  test('a declined card says so in red and leaves the order unpaid', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const part = await partFor(request, 1, testInfo.project.name);
+    await signUpThroughPage(page);
+    await orderThroughPage(page, part, part.minorder);
+    await page.getByRole('link', { name: 'Pay now' }).click();
+    await payWithCard(page, '4000 0000 0000 0002');
+    const error = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+    await expect(error).toBeVisible();
+    await expect(error).toHaveClass(/text-red-700/);
+    await page.goto('/dashboard');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: part.name })
+        .getByRole('link', { name: /Pay for/ }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('managing orders', () => {
+  test('an admin sees a new order appear, ships it once paid, and the customer sees Shipped', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const part = await partFor(request, 2, testInfo.project.name);
+    const admin = await (
+      await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': `10.201.${testInfo.workerIndex}.1` },
+      })
+    ).newPage();
+    await logInAs(admin, demoAdmin.email, demoAdmin.password);
+    await admin.goto('/dashboard/manageorders');
+    await expect(admin.getByRole('heading', { name: /Manage Orders/ })).toBeVisible();
+
+    const customer = await signUpThroughPage(page, 'Shipping Customer');
+    await orderThroughPage(page, part, part.minorder);
+    // Polling shows the new order without a reload.
+    const row = admin.getByRole('row').filter({ hasText: customer.email });
+    await expect(row.getByRole('button', { name: /^Unpaid/ })).toBeVisible({ timeout: 8_000 });
+    await expectNoSeriousA11yViolations(admin);
+
+    await page.getByRole('link', { name: 'Pay now' }).click();
+    await payWithCard(page, '4242 4242 4242 4242');
+    await expect(page.getByText('your payment is completed')).toBeVisible();
+
+    await row.getByRole('button', { name: /^Pending/ }).click({ timeout: 8_000 });
+    await expect(admin.getByText('Yeah Status Changed')).toBeVisible();
+    await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+    await admin.context().close();
+
+    await page.goto('/dashboard');
+    await expect(
+      page.getByRole('row').filter({ hasText: part.name }).getByText('Shipped', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('an admin deletes an unpaid order after confirming, and its stock returns', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const part = await partFor(request, 3, testInfo.project.name);
+    const customer = await signUpThroughPage(page);
+    const before = await stockOf(request, part._id);
+    await orderThroughPage(page, part, part.minorder);
+    expect(await stockOf(request, part._id)).toBe(before - part.minorder);
+
+    const admin = await (
+      await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': `10.202.${testInfo.workerIndex}.1` },
+      })
+    ).newPage();
+    await logInAs(admin, demoAdmin.email, demoAdmin.password);
+    await admin.goto('/dashboard/manageorders');
+    const row = admin.getByRole('row').filter({ hasText: customer.email });
+    admin.once('dialog', (dialog) => void dialog.dismiss());
+    await row.getByRole('button', { name: /^Unpaid/ }).click();
+    await expect(row).toBeVisible();
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: /^Unpaid/ }).click();
+    await expect(admin.getByText('unpaid Order deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect(await stockOf(request, part._id)).toBe(before);
+    await admin.context().close();
+  });
+});
