@@ -16,11 +16,12 @@ import { createAccounts } from './modules/accounts/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
-import { orderPaymentRoutes } from './modules/orders/payment-routes';
+import { orderPaymentRoutes, stripeWebhookRoutes } from './modules/orders/payment-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { createBuiltinProvider } from './modules/payments/builtin-provider';
 import { builtinPaymentRoutes } from './modules/payments/routes';
+import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
@@ -90,10 +91,31 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         const orders = createOrders(database.db, {
           onStockChanged: () => app.catalog.invalidate(),
         });
-        const builtin = createBuiltinProvider(database.db);
         await api.register(orderRoutes, { orders });
-        await api.register(orderPaymentRoutes, { orders, provider: builtin.provider });
-        await api.register(builtinPaymentRoutes, { confirmBuiltin: builtin.confirm });
+        const payments = config.payments;
+        if (payments.provider === 'stripe') {
+          const stripe = createStripeClient(payments);
+          await api.register(orderPaymentRoutes, {
+            orders,
+            provider: createStripeProvider(stripe),
+            publicConfig: { provider: 'stripe', publishableKey: payments.publishableKey },
+          });
+          if (payments.webhookSecret) {
+            await api.register(stripeWebhookRoutes, {
+              orders,
+              stripe,
+              webhookSecret: payments.webhookSecret,
+            });
+          }
+        } else {
+          const builtin = createBuiltinProvider(database.db);
+          await api.register(orderPaymentRoutes, {
+            orders,
+            provider: builtin.provider,
+            publicConfig: { provider: 'builtin' },
+          });
+          await api.register(builtinPaymentRoutes, { confirmBuiltin: builtin.confirm });
+        }
       },
       { prefix: '/api' },
     );

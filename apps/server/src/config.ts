@@ -8,6 +8,18 @@ import { defaultWebDist } from './paths';
 export type DatabaseConfig =
   { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
+export type PaymentsConfig =
+  | { provider: 'builtin' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      /** Verifies the signatures of Stripe's webhook calls; without it the webhook is off. */
+      webhookSecret: string | null;
+      /** Another Stripe API address (a local stripe-mock, say); Stripe's own by default. */
+      apiUrl: URL | null;
+    };
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -27,6 +39,8 @@ export interface Config {
     /** Google sign-in through OpenID Connect; null when not configured. */
     google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   };
+  /** The card processor: the built-in test mode (default), or Stripe when its keys are set. */
+  payments: PaymentsConfig;
   /** The built single-page app to serve, or null to serve the API alone (development with Vite). */
   webDist: string | null;
 }
@@ -77,6 +91,19 @@ const EnvSchema = z.object({
     .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'must be a Stripe publishable key (pk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -117,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DATABASE_URL && e.NODE_ENV === 'production' && !e.AUTH_SECRET) {
     problems.push('AUTH_SECRET: is required in production with DATABASE_URL');
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_PUBLISHABLE_KEY)) {
+    problems.push(
+      'STRIPE_PUBLISHABLE_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -144,6 +176,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    payments:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
+          }
+        : { provider: 'builtin' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
   };
 }

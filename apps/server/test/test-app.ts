@@ -53,6 +53,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
       adminEmails: [],
       google: null,
     },
+    payments: { provider: 'builtin' },
     webDist: null,
     ...overrides,
   };

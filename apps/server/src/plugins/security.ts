@@ -5,22 +5,30 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /**
- * Security headers for every answer. The Content-Security-Policy admits only our own origin:
- * the shop ships its scripts, styles, fonts and images itself and loads nothing from elsewhere.
+ * Security headers for every answer. The Content-Security-Policy admits only our own origin (and
+ * Stripe's, when Stripe takes the payments): the shop ships its scripts, styles, fonts and images.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const https = config.publicUrl.protocol === 'https:';
+    // Stripe Elements loads from Stripe and talks to Stripe: admitted only when Stripe is on.
+    const onStripe = config.payments.provider === 'stripe';
+    const stripe = {
+      scripts: onStripe ? ['https://js.stripe.com'] : [],
+      frames: onStripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [],
+      connect: onStripe ? ['https://api.stripe.com'] : [],
+    };
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe.scripts],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...stripe.connect],
+          frameSrc: ["'self'", ...stripe.frames],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

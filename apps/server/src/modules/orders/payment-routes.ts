@@ -1,5 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
 
 import {
   ApiErrorSchema,
@@ -20,11 +22,30 @@ const errors = {
   404: ApiErrorSchema,
 };
 
+const PaymentConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('builtin') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+]);
+
 /** Paying for an order: whichever processor is configured, the server verifies with it. */
 export const orderPaymentRoutes: FastifyPluginAsyncZod<{
   orders: Orders;
   provider: PaymentProvider;
-}> = async (app, { orders, provider }) => {
+  /** What the payment page needs to know: which processor, and Stripe's publishable key. */
+  publicConfig: z.infer<typeof PaymentConfigSchema>;
+}> = async (app, { orders, provider, publicConfig }) => {
+  app.get(
+    '/payment-config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which card processor the payment page talks to',
+        response: { 200: PaymentConfigSchema },
+      },
+    },
+    async () => publicConfig,
+  );
+
   app.post(
     '/create-payment-intent',
     {
@@ -77,6 +98,51 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<{
         throw httpErrors.badRequest('This payment did not succeed for this order');
       }
       return orders.markPaid(order.id, transactionId);
+    },
+  );
+};
+
+/**
+ * Stripe tells us about payments itself, so an order is paid even when the customer's browser
+ * never comes back. The signature is checked on the raw bytes Stripe sent.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
+  orders: Orders;
+  stripe: Stripe;
+  webhookSecret: string;
+}> = async (app, { orders, stripe, webhookSecret }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post(
+    '/payments/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Stripe's payment notices (signed)",
+        response: { 200: z.object({ received: z.boolean() }), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (!(request.body instanceof Buffer) || typeof signature !== 'string') {
+        throw httpErrors.badRequest('A signed Stripe event is expected');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      } catch {
+        throw httpErrors.badRequest('The Stripe signature does not match');
+      }
+      if (event.type === 'payment_intent.succeeded') {
+        const intent = event.data.object;
+        const orderId = intent.metadata.orderId;
+        if (orderId) {
+          await orders.markPaidByProvider({ orderId, id: intent.id, amountCents: intent.amount });
+        }
+      }
+      return { received: true };
     },
   );
 };

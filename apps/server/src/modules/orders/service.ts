@@ -177,6 +177,30 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
         .where(and(eq(orders.id, orderId), isNull(orders.paymentIntentId)));
     },
 
+    /**
+     * Marks an order paid from the provider's own notice (Stripe's webhook), once the amount is
+     * the order's total; unknown orders and other amounts change nothing.
+     */
+    async markPaidByProvider(intent: {
+      orderId: string;
+      id: string;
+      amountCents: number;
+    }): Promise<{ modifiedCount: number }> {
+      const order = await findOrder(intent.orderId);
+      if (order?.totalCents !== intent.amountCents) return { modifiedCount: 0 };
+      const changed = await db
+        .update(orders)
+        .set({
+          status: 'paid',
+          transactionId: intent.id,
+          paidAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'unpaid')))
+        .returning({ id: orders.id });
+      return { modifiedCount: changed.length };
+    },
+
     /** Marks an order paid by a verified intent; doing it again changes nothing. */
     async markPaid(orderId: string, transactionId: string): Promise<{ modifiedCount: number }> {
       const changed = await db

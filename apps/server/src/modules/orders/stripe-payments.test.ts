@@ -1,0 +1,173 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { type Caller, signUp } from '../../../test/accounts-helpers';
+import { makePart } from '../../../test/factories';
+import { startFakeStripe } from '../../../test/fake-stripe';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_apex_parts';
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    payments: {
+      provider: 'stripe',
+      secretKey: 'sk_test_apex',
+      publishableKey: 'pk_test_apex',
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: fake.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => t.reset());
+
+async function placeOrder(customer: Caller): Promise<string> {
+  const part = await makePart(t.app.database.db, { priceCents: 4_999, stock: 20, minOrder: 1 });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: customer.bearer,
+    payload: { orderId: part.id, orderQuantity: 3 },
+  });
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+const createIntent = (customer: Caller, orderId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: customer.bearer,
+    payload: { orderId, price: 0.5 },
+  });
+
+const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+const orderOf = async (customer: Caller, id: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: customer.bearer })).json<{
+    payment: string;
+    transactionId: string | null;
+  }>();
+
+function sendWebhook(payload: string, signature: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+const signedEvent = (intent: object) => {
+  const payload = JSON.stringify({
+    id: 'evt_test_1',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: intent },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return { payload, signature };
+};
+
+describe('paying through Stripe', () => {
+  it("tells the payment page to use Stripe and admits Stripe's origins in the CSP", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
+    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_apex' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain('https://js.stripe.com');
+    expect(csp).toContain('https://api.stripe.com');
+  });
+
+  it("creates one intent per order, for the order's own total, whatever the client says", async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const before = fake.createdCount();
+    const first = (await createIntent(customer, orderId)).json<{ clientSecret: string }>();
+    const again = (await createIntent(customer, orderId)).json<{ clientSecret: string }>();
+    expect(again.clientSecret).toBe(first.clientSecret);
+    expect(fake.createdCount() - before).toBe(1);
+    const intent = fake.succeed(intentIdOf(first.clientSecret));
+    expect(intent.amount).toBe(3 * 4_999);
+    expect(intent.metadata.orderId).toBe(orderId);
+  });
+
+  it('marks the order paid after Stripe confirms, exactly once', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intentId = intentIdOf(clientSecret);
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${orderId}`,
+        headers: customer.bearer,
+        payload: { transactionId: intentId },
+      });
+
+    expect((await patch()).statusCode).toBe(400);
+    expect((await orderOf(customer, orderId)).payment).toBe('false');
+
+    const intent = fake.succeed(intentId);
+    expect((await patch()).json()).toEqual({ modifiedCount: 1 });
+    expect((await patch()).json()).toEqual({ modifiedCount: 0 });
+    // Stripe's own notice arriving afterwards changes nothing more.
+    const { payload, signature } = signedEvent(intent);
+    expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      payment: 'paid',
+      transactionId: intentId,
+    });
+  });
+
+  it("marks the order paid from Stripe's signed webhook when the browser never returns", async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intent = fake.succeed(intentIdOf(clientSecret));
+    const { payload, signature } = signedEvent(intent);
+    const res = await sendWebhook(payload, signature);
+    expect(res.json()).toEqual({ received: true });
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      payment: 'paid',
+      transactionId: intent.id,
+    });
+  });
+
+  it('refuses a webhook call whose signature does not match, and changes nothing', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intent = fake.succeed(intentIdOf(clientSecret));
+    const { payload } = signedEvent(intent);
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
+    expect((await sendWebhook(payload, forged)).statusCode).toBe(400);
+    expect((await sendWebhook(payload, 't=1,v1=deadbeef')).statusCode).toBe(400);
+    expect((await orderOf(customer, orderId)).payment).toBe('false');
+  });
+
+  it('ignores a signed notice whose amount is not the order total', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { payload, signature } = signedEvent({
+      id: 'pi_other',
+      object: 'payment_intent',
+      amount: 50,
+      status: 'succeeded',
+      metadata: { orderId },
+    });
+    expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
+    expect((await orderOf(customer, orderId)).payment).toBe('false');
+  });
+});

@@ -1,0 +1,88 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A payment intent as the fake keeps it (the fields the shop reads). */
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of request) body += String(chunk);
+  return new URLSearchParams(body);
+}
+
+/**
+ * A small, stateful stand-in for Stripe's payment intents API (Stripe itself is unreachable from
+ * tests). It honours idempotency keys like Stripe, and `succeed()` plays the customer confirming.
+ */
+export async function startFakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const byIdempotencyKey = new Map<string, string>();
+  let created = 0;
+
+  const server: Server = createServer((request, response) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const match = /^\/v1\/payment_intents(?:\/([^/]+))?$/.exec(url.pathname);
+    if (!match) { send(404, { error: { type: 'invalid_request_error', message: 'No route' } }); return; }
+    const id = match[1];
+    if (request.method === 'POST' && !id) {
+      void readForm(request).then((form) => {
+        const key = request.headers['idempotency-key'];
+        const known = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+        if (known) { send(200, intents.get(known)); return; }
+        created++;
+        const intent: FakeIntent = {
+          id: `pi_fake_${created}`,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency') ?? 'usd',
+          status: 'requires_payment_method',
+          client_secret: `pi_fake_${created}_secret_${created}`,
+          metadata: { orderId: form.get('metadata[orderId]') ?? '' },
+        };
+        intents.set(intent.id, intent);
+        if (typeof key === 'string') byIdempotencyKey.set(key, intent.id);
+        send(200, intent);
+      });
+      return;
+    }
+    const intent = id ? intents.get(id) : undefined;
+    if (request.method === 'GET' && intent) { send(200, intent); return; }
+    send(404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such payment_intent',
+      },
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: new URL(`http://127.0.0.1:${port}`),
+    /** How many intents were really created (idempotent retries do not count). */
+    createdCount: () => created,
+    /** What Stripe.js's confirmCardPayment does when the card is accepted. */
+    succeed(id: string): FakeIntent {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = 'succeeded';
+      return intent;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
