@@ -35,13 +35,19 @@ export async function startFakeStripe() {
     };
     const url = new URL(request.url ?? '/', 'http://fake');
     const match = /^\/v1\/payment_intents(?:\/([^/]+))?$/.exec(url.pathname);
-    if (!match) { send(404, { error: { type: 'invalid_request_error', message: 'No route' } }); return; }
+    if (!match) {
+      send(404, { error: { type: 'invalid_request_error', message: 'No route' } });
+      return;
+    }
     const id = match[1];
     if (request.method === 'POST' && !id) {
       void readForm(request).then((form) => {
         const key = request.headers['idempotency-key'];
         const known = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
-        if (known) { send(200, intents.get(known)); return; }
+        if (known) {
+          send(200, intents.get(known));
+          return;
+        }
         created++;
         const intent: FakeIntent = {
           id: `pi_fake_${created}`,
@@ -59,7 +65,10 @@ export async function startFakeStripe() {
       return;
     }
     const intent = id ? intents.get(id) : undefined;
-    if (request.method === 'GET' && intent) { send(200, intent); return; }
+    if (request.method === 'GET' && intent) {
+      send(200, intent);
+      return;
+    }
     send(404, {
       error: {
         type: 'invalid_request_error',
