@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError, apiGet, apiRequest } from '@/lib/api';
 
 export interface TestCard {
   number: string;
@@ -9,13 +9,36 @@ export interface TestCard {
   cvc: string;
 }
 
-/** The order's payment intent (the server sets the amount from the order). */
-export function createPaymentIntent(orderId: string): Promise<{ clientSecret: string }> {
-  return apiRequest('POST', '/create-payment-intent', { orderId }, { auth: true });
+export type PaymentConfig =
+  { provider: 'builtin' } | { provider: 'stripe'; publishableKey: string };
+
+/** Which processor takes the card: the built-in test mode or Stripe. */
+export function usePaymentConfig() {
+  return useQuery({
+    queryKey: ['payment-config'],
+    queryFn: ({ signal }) => apiGet<PaymentConfig>('/payment-config', { signal }),
+    staleTime: Infinity,
+  });
 }
 
-/** Charges a test card with the built-in processor; a refusal comes back with Stripe's words. */
-async function confirmCard(clientSecret: string, card: TestCard): Promise<string> {
+/** The order's one payment intent; the server sets its amount from the order, not from us. */
+export function usePaymentIntent(orderId: string) {
+  return useQuery({
+    queryKey: ['payment-intent', orderId],
+    queryFn: () =>
+      apiRequest<{ clientSecret: string }>(
+        'POST',
+        '/create-payment-intent',
+        { orderId },
+        { auth: true },
+      ),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Charges a test card with the built-in processor; a refusal comes back in Stripe's words. */
+export async function confirmBuiltinCard(clientSecret: string, card: TestCard): Promise<string> {
   const response = await fetch('/api/payments/builtin/confirm', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -35,11 +58,14 @@ async function confirmCard(clientSecret: string, card: TestCard): Promise<string
   return answer.paymentIntent.id;
 }
 
-/** Pays an order: confirm the card, then ask the server to check the payment and mark it paid. */
+/**
+ * Pays an order: `charge` gets the card accepted by the processor and yields the intent id; the
+ * server then checks that payment with the processor before it marks the order paid.
+ */
 export function usePayOrder(orderId: string) {
   return useMutation({
-    mutationFn: async ({ clientSecret, card }: { clientSecret: string; card: TestCard }) => {
-      const transactionId = await confirmCard(clientSecret, card);
+    mutationFn: async (charge: () => Promise<string>) => {
+      const transactionId = await charge();
       await apiRequest('PATCH', `/orders/${orderId}`, { transactionId }, { auth: true });
       return transactionId;
     },

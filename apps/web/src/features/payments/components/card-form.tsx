@@ -1,108 +1,40 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 
-import { formatPrice } from '@/lib/format';
+import { ErrorState } from '@/components/error-state';
+import { PageSpinner } from '@/components/page-spinner';
 
-import { createPaymentIntent, usePayOrder } from '../api/payment';
+import { usePaymentConfig } from '../api/payment';
 
-interface CardFormProps {
+export interface CardFormProps {
   orderId: string;
   amount: number;
   onPaid: (transactionId: string) => void;
 }
 
-/** Splits "MM / YY" into a month and a four-digit year. */
-function parseExpiry(expiry: string): { expMonth: number; expYear: number } {
-  const [month = '', year = ''] = expiry.split('/').map((part) => part.trim());
-  return { expMonth: Number(month), expYear: 2000 + Number(year.slice(-2)) };
-}
+// Each processor's form is its own chunk: the Stripe SDK never loads in test mode.
+const BuiltinCardForm = lazy(() => import('./builtin-card-form'));
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
-/**
- * The card form of the built-in test-mode processor. It submits only once a client secret exists
- * and only once at a time, so a double click can never charge twice.
- */
-export function CardForm({ orderId, amount, onPaid }: CardFormProps) {
-  const id = useId();
-  const intent = useQuery({
-    queryKey: ['payment-intent', orderId],
-    queryFn: () => createPaymentIntent(orderId),
-    staleTime: Infinity,
-    retry: false,
-  });
-  const pay = usePayOrder(orderId);
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const ready = Boolean(intent.data?.clientSecret) && !pay.isPending;
-
-  const submit = async (event: React.SyntheticEvent) => {
-    event.preventDefault();
-    const clientSecret = intent.data?.clientSecret;
-    if (!clientSecret || pay.isPending) return;
-    try {
-      onPaid(
-        await pay.mutateAsync({ clientSecret, card: { number, cvc, ...parseExpiry(expiry) } }),
-      );
-    } catch {
-      // The message shows under the form (pay.error).
-    }
-  };
-
+/** The card form of whichever processor this shop uses. */
+export function CardForm(props: CardFormProps) {
+  const config = usePaymentConfig();
+  if (config.isError) {
+    return (
+      <ErrorState
+        title="The payment form could not be loaded."
+        message={config.error.message}
+        onRetry={() => void config.refetch()}
+      />
+    );
+  }
+  if (!config.data) return <PageSpinner label="Preparing the payment…" />;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={(e) => void submit(e)}>
-      <p className="rounded-box bg-amber-100 p-3 text-sm text-amber-950">
-        Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future date and any
-        CVC; 4000 0000 0000 0002 is declined.
-      </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-number`} className="font-medium">
-          Card number
-        </label>
-        <input
-          id={`${id}-number`}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          className="input w-full"
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-expiry`} className="font-medium">
-            Expiry (MM / YY)
-          </label>
-          <input
-            id={`${id}-expiry`}
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            className="input w-full"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-cvc`} className="font-medium">
-            CVC
-          </label>
-          <input
-            id={`${id}-cvc`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            className="input w-full"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
-          />
-        </div>
-      </div>
-      <p role="alert" className="min-h-5 text-sm text-red-700">
-        {pay.error?.message ?? intent.error?.message}
-      </p>
-      <button type="submit" className="btn btn-primary" disabled={!ready}>
-        {pay.isPending ? 'Paying…' : `Pay ${formatPrice(amount)}`}
-      </button>
-    </form>
+    <Suspense fallback={<PageSpinner label="Preparing the payment…" />}>
+      {config.data.provider === 'stripe' ? (
+        <StripeCardForm {...props} publishableKey={config.data.publishableKey} />
+      ) : (
+        <BuiltinCardForm {...props} />
+      )}
+    </Suspense>
   );
 }
