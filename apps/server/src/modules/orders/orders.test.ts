@@ -354,3 +354,43 @@ describe('managing orders (admins)', () => {
     ).toBe(403);
   });
 });
+
+describe('who may call the order endpoints', () => {
+  it('answers 401 to visitors, 403 to customers on admin calls and 404 for foreign orders', async () => {
+    const part = await makePart(t.app.database.db);
+    const owner = await signUp(t.app, { email: 'owner@example.com' });
+    const other = await signUp(t.app, { email: 'other@example.com' });
+    const order = (await placeOrder(owner.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+
+    const calls = [
+      { method: 'POST', url: '/api/orders', payload: { orderId: part.id, orderQuantity: 2 } },
+      { method: 'GET', url: '/api/orders?userEmail=owner@example.com' },
+      { method: 'GET', url: `/api/order/${order}` },
+      { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order } },
+      { method: 'PATCH', url: `/api/orders/${order}`, payload: { transactionId: 'pi_x' } },
+      { method: 'GET', url: '/api/allorders' },
+      { method: 'DELETE', url: `/api/allorders/${order}` },
+      { method: 'PUT', url: `/api/allorders/${order}` },
+    ] as const;
+    const expected: Record<string, [visitor: number, other: number]> = {
+      'POST /api/orders': [401, 201],
+      'GET /api/orders?userEmail=owner@example.com': [401, 403],
+      [`GET /api/order/${order}`]: [401, 404],
+      'POST /api/create-payment-intent': [401, 404],
+      [`PATCH /api/orders/${order}`]: [401, 404],
+      'GET /api/allorders': [401, 403],
+      [`DELETE /api/allorders/${order}`]: [401, 403],
+      [`PUT /api/allorders/${order}`]: [401, 403],
+    };
+    for (const call of calls) {
+      const key = `${call.method} ${call.url}`;
+      const asVisitor = await t.app.inject({ ...call });
+      const asOther = await t.app.inject({ ...call, headers: other.bearer });
+      expect([asVisitor.statusCode, asOther.statusCode], key).toEqual(expected[key]);
+    }
+    // Nothing the others tried changed the owner's order.
+    expect((await getOrder(owner.bearer, order)).json()).toMatchObject({ payment: 'false' });
+  });
+});
