@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  // Journeys sign up, order and pay through the pages; a busy 2-core machine needs the margin.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
@@ -30,6 +31,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // Journeys tagged @desktop check flows, not layout; every page is still checked on a phone.
+      grepInvert: /@desktop/,
     },
   ],
   webServer: [

@@ -98,7 +98,7 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByText('customer@example.com')).toBeVisible();
   });
 
-  test('Google sign-in through the identity provider, in a popup', async ({ page }) => {
+  test('Google sign-in through the identity provider, in a popup @desktop', async ({ page }) => {
     await page.goto('/login');
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -118,7 +118,7 @@ test.describe('sign-up and sign-in', () => {
 test.describe('dashboard', () => {
   test('a customer keeps a profile', async ({ page }) => {
     await signUpThroughPage(page, 'Profile Keeper');
-    await page.goto('/dashboard');
+    await page.goto('/dashboard/myprofile');
     await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
     await expect(page.getByText('Profile Keeper')).toBeVisible();
     await expectNoSeriousA11yViolations(page);

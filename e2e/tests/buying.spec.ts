@@ -104,7 +104,7 @@ test.describe('buying a part', () => {
     await expect(row).toContainText(transaction?.replace('Transaction id: ', '') ?? 'missing');
   });
 
-  test('a declined card says so in red and leaves the order unpaid', async ({
+  test('a declined card says so in red and leaves the order unpaid @desktop', async ({
     page,
     request,
   }, testInfo) => {
@@ -127,7 +127,7 @@ test.describe('buying a part', () => {
 });
 
 test.describe('managing orders', () => {
-  test('an admin sees a new order appear, ships it once paid, and the customer sees Shipped', async ({
+  test('an admin sees a new order appear, ships it once paid, and the customer sees Shipped @desktop', async ({
     page,
     browser,
     request,
@@ -164,7 +164,7 @@ test.describe('managing orders', () => {
     ).toBeVisible();
   });
 
-  test('an admin deletes an unpaid order after confirming, and its stock returns', async ({
+  test('an admin deletes an unpaid order after confirming, and its stock returns @desktop', async ({
     page,
     browser,
     request,

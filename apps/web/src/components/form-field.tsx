@@ -6,7 +6,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: string;
   /** The field's validation message, if any; shown in red and read out with the field. */
   error?: string | undefined;
-  registration: UseFormRegisterReturn;
+  /** The react-hook-form binding; a controlled field passes value and onChange instead. */
+  registration?: UseFormRegisterReturn;
   /** A hint under the field (kept when an error shows). */
   hint?: string | undefined;
 }

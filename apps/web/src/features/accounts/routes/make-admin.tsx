@@ -1,4 +1,4 @@
-import { ErrorState } from '@/components/error-state';
+import { QueryStatus } from '@/components/query-status';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,54 +33,52 @@ export default function MakeAdminPage() {
           </span>
         )}
       </h1>
-      {users.isPending && <span className="loading loading-spinner" aria-label="Loading" />}
-      {users.isError && (
-        <ErrorState
-          title="The accounts could not be loaded."
-          message={users.error.message}
-          onRetry={() => void users.refetch()}
-        />
-      )}
-      {users.data && (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <tr key={user._id}>
-                  <td>{user.email}</td>
-                  <td>{user.name}</td>
-                  <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
-                  <td>{joined.format(new Date(user.createdAt))}</td>
-                  <td>
-                    {user.role !== 'admin' && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={`Make ${user.email} an admin`}
-                        disabled={makeAdmin.isPending}
-                        onClick={() => void promote(user.email)}
-                      >
-                        Make Admin
-                      </button>
-                    )}
-                  </td>
+      <QueryStatus
+        query={users}
+        loading="Loading the accounts…"
+        failed="The accounts could not be loaded."
+      >
+        {(list) => (
+          <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">
+                    <span className="sr-only">Action</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((user) => (
+                  <tr key={user._id}>
+                    <td>{user.email}</td>
+                    <td>{user.name}</td>
+                    <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
+                    <td>{joined.format(new Date(user.createdAt))}</td>
+                    <td>
+                      {user.role !== 'admin' && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          aria-label={`Make ${user.email} an admin`}
+                          disabled={makeAdmin.isPending}
+                          onClick={() => void promote(user.email)}
+                        >
+                          Make Admin
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryStatus>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 
 import { type Profile, ProfileInputSchema } from '@apex/contract';
 
-import { ErrorState } from '@/components/error-state';
 import { TextField } from '@/components/form-field';
+import { QueryStatus } from '@/components/query-status';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -73,15 +73,13 @@ export default function MyProfilePage() {
         <dt className="font-medium">Email</dt>
         <dd>{email}</dd>
       </dl>
-      {profile.isPending && <span className="loading loading-spinner" aria-label="Loading" />}
-      {profile.isError && (
-        <ErrorState
-          title="Your profile could not be loaded."
-          message={profile.error.message}
-          onRetry={() => void profile.refetch()}
-        />
-      )}
-      {profile.data && <ProfileForm email={email} profile={profile.data} />}
+      <QueryStatus
+        query={profile}
+        loading="Loading your profile…"
+        failed="Your profile could not be loaded."
+      >
+        {(data) => <ProfileForm email={email} profile={data} />}
+      </QueryStatus>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   PlaceOrderSchema,
 } from '@apex/contract';
 
+import { TextField } from '@/components/form-field';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
@@ -76,44 +77,31 @@ export function OrderForm({ part }: { part: Part }) {
         <h2 id={`${id}-title`} className="card-title">
           Order this part
         </h2>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-quantity`} className="font-medium">
-            Quantity
-          </label>
-          <input
-            id={`${id}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={part.minorder}
-            max={part.quantity}
-            step={1}
-            className="input w-full"
-            aria-describedby={`${id}-hint`}
-            aria-invalid={quantity !== '' && !allowed}
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-          />
-          <p id={`${id}-hint`} className="text-sm text-base-content/80">
-            {orderQuantityHint(part.minorder, part.quantity)}
-          </p>
-        </div>
+        <TextField
+          id={`${id}-quantity`}
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={part.minorder}
+          max={part.quantity}
+          step={1}
+          hint={orderQuantityHint(part.minorder, part.quantity)}
+          aria-invalid={quantity !== '' && !allowed}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+        />
         <p aria-live="polite">
           Total:{' '}
           <span className="font-semibold">{allowed ? formatPrice(amount * part.price) : '—'}</span>
         </p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-phone`} className="font-medium">
-            Phone
-          </label>
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            autoComplete="tel"
-            className="input w-full"
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-phone`}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-address`} className="font-medium">
             Address

@@ -1,7 +1,6 @@
 import type { Order } from '@apex/contract';
 
-import { ErrorState } from '@/components/error-state';
-import { PageSpinner } from '@/components/page-spinner';
+import { QueryStatus } from '@/components/query-status';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -46,70 +45,73 @@ export default function ManageOrdersPage() {
           </span>
         )}
       </h1>
-      {orders.isPending && <PageSpinner label="Loading the orders…" />}
-      {orders.isError && (
-        <ErrorState
-          title="The orders could not be loaded."
-          message={orders.error.message}
-          onRetry={() => void orders.refetch()}
-        />
-      )}
-      {orders.data?.length === 0 && <p>No orders yet.</p>}
-      {orders.data && orders.data.length > 0 && (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Part</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-                <th scope="col">Ordered</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => (
-                <tr key={order._id}>
-                  <td>
-                    <div className="font-medium">{order.userName}</div>
-                    <div className="text-sm text-base-content/80">{order.userEmail}</div>
-                  </td>
-                  <td>{order.order}</td>
-                  <td>{order.orderQuantity}</td>
-                  <td>{formatPrice(order.price)}</td>
-                  <td>{orderDate.format(new Date(order.createdAt))}</td>
-                  <td>
-                    {order.status === 'unpaid' && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
-                        disabled={remove.isPending}
-                        onClick={() => void deleteUnpaid(order)}
-                      >
-                        Unpaid
-                      </button>
-                    )}
-                    {order.status === 'pending' && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
-                        disabled={ship.isPending}
-                        onClick={() => void markShipped(order)}
-                      >
-                        Pending
-                      </button>
-                    )}
-                    {order.status === 'shipped' && <span className="font-semibold">Shipped</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryStatus
+        query={orders}
+        loading="Loading the orders…"
+        failed="The orders could not be loaded."
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p>No orders yet.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Part</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Ordered</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((order) => (
+                    <tr key={order._id}>
+                      <td>
+                        <div className="font-medium">{order.userName}</div>
+                        <div className="text-sm text-base-content/80">{order.userEmail}</div>
+                      </td>
+                      <td>{order.order}</td>
+                      <td>{order.orderQuantity}</td>
+                      <td>{formatPrice(order.price)}</td>
+                      <td>{orderDate.format(new Date(order.createdAt))}</td>
+                      <td>
+                        {order.status === 'unpaid' && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline"
+                            aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
+                            disabled={remove.isPending}
+                            onClick={() => void deleteUnpaid(order)}
+                          >
+                            Unpaid
+                          </button>
+                        )}
+                        {order.status === 'pending' && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-primary"
+                            aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
+                            disabled={ship.isPending}
+                            onClick={() => void markShipped(order)}
+                          >
+                            Pending
+                          </button>
+                        )}
+                        {order.status === 'shipped' && (
+                          <span className="font-semibold">Shipped</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryStatus>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 
-import { ErrorState } from '@/components/error-state';
-import { PageSpinner } from '@/components/page-spinner';
+import { QueryStatus } from '@/components/query-status';
 import { formatPrice } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -19,70 +18,69 @@ export default function MyOrdersPage() {
       <h1 id="my-orders-heading" className="text-3xl font-bold">
         My Orders
       </h1>
-      {orders.isPending && <PageSpinner label="Loading your orders…" />}
-      {orders.isError && (
-        <ErrorState
-          title="Your orders could not be loaded."
-          message={orders.error.message}
-          onRetry={() => void orders.refetch()}
-        />
-      )}
-      {orders.data?.length === 0 && (
-        <div className="flex flex-col items-start gap-3">
-          <p>You have not ordered anything yet.</p>
-          <Link to="/#parts" className="btn btn-primary">
-            Browse the parts
-          </Link>
-        </div>
-      )}
-      {orders.data && orders.data.length > 0 && (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Part</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-                <th scope="col">Ordered</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => {
-                const state = orderStateLabel(order);
-                return (
-                  <tr key={order._id}>
-                    <td>{order.order}</td>
-                    <td>{order.orderQuantity}</td>
-                    <td>{formatPrice(order.price)}</td>
-                    <td>{orderDate.format(new Date(order.createdAt))}</td>
-                    <td>
-                      {state === 'Unpaid' ? (
-                        <Link
-                          to={`/dashboard/payment/${order._id}`}
-                          className="btn btn-sm btn-primary"
-                          aria-label={`Pay for ${order.order}`}
-                        >
-                          Pay
-                        </Link>
-                      ) : (
-                        <div className="flex flex-col">
-                          <span className="font-semibold">{state}</span>
-                          {order.transactionId && (
-                            <span className="text-xs break-all text-base-content/80">
-                              Transaction {order.transactionId}
-                            </span>
-                          )}
-                        </div>
-                      )}
-                    </td>
+      <QueryStatus
+        query={orders}
+        loading="Loading your orders…"
+        failed="Your orders could not be loaded."
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <div className="flex flex-col items-start gap-3">
+              <p>You have not ordered anything yet.</p>
+              <Link to="/#parts" className="btn btn-primary">
+                Browse the parts
+              </Link>
+            </div>
+          ) : (
+            <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Part</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Ordered</th>
+                    <th scope="col">State</th>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                </thead>
+                <tbody>
+                  {list.map((order) => {
+                    const state = orderStateLabel(order);
+                    return (
+                      <tr key={order._id}>
+                        <td>{order.order}</td>
+                        <td>{order.orderQuantity}</td>
+                        <td>{formatPrice(order.price)}</td>
+                        <td>{orderDate.format(new Date(order.createdAt))}</td>
+                        <td>
+                          {state === 'Unpaid' ? (
+                            <Link
+                              to={`/dashboard/payment/${order._id}`}
+                              className="btn btn-sm btn-primary"
+                              aria-label={`Pay for ${order.order}`}
+                            >
+                              Pay
+                            </Link>
+                          ) : (
+                            <div className="flex flex-col">
+                              <span className="font-semibold">{state}</span>
+                              {order.transactionId && (
+                                <span className="text-xs break-all text-base-content/80">
+                                  Transaction {order.transactionId}
+                                </span>
+                              )}
+                            </div>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryStatus>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 
+import { TextField } from '@/components/form-field';
 import { formatPrice } from '@/lib/format';
 
 import { confirmBuiltinCard, usePaymentIntent, usePayOrder } from '../api/payment';
@@ -42,48 +43,33 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
         Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future date and any
         CVC; 4000 0000 0000 0002 is declined.
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-number`} className="font-medium">
-          Card number
-        </label>
-        <input
-          id={`${id}-number`}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          className="input w-full"
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-number`}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-expiry`} className="font-medium">
-            Expiry (MM / YY)
-          </label>
-          <input
-            id={`${id}-expiry`}
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            className="input w-full"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-cvc`} className="font-medium">
-            CVC
-          </label>
-          <input
-            id={`${id}-cvc`}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            className="input w-full"
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-expiry`}
+          label="Expiry (MM / YY)"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+        />
+        <TextField
+          id={`${id}-cvc`}
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="CVC"
+          value={cvc}
+          onChange={(e) => setCvc(e.target.value)}
+        />
       </div>
       <p role="alert" className="min-h-5 text-sm text-red-700">
         {pay.error?.message ?? intent.error?.message}
