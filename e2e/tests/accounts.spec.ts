@@ -146,8 +146,14 @@ test.describe('dashboard', () => {
     if ((page.viewportSize()?.width ?? 1280) < 1024) {
       await menu.getByRole('button', { name: 'Dashboard menu' }).click();
     }
+    await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My Profile' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Users: Make Admin' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Manage Orders' })).toHaveCount(0);
+    // A new customer's My Orders is empty and leads to the parts.
+    await expect(page.getByText('You have not ordered anything yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Browse the parts' }).click();
+    await expect(page).toHaveURL(/\/#parts$/);
   });
 
   test('an admin makes a customer admin, and the customer sees the admin menu on the next visit', async ({

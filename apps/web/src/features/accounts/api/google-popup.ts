@@ -37,7 +37,10 @@ export function signInWithGooglePopup(): Promise<PopupOutcome> {
   if (!popup) return Promise.resolve('blocked');
 
   return new Promise((resolve) => {
+    let settled = false;
     const finish = (outcome: PopupOutcome) => {
+      if (settled) return;
+      settled = true;
       window.removeEventListener('message', onMessage);
       clearInterval(closedPoll);
       resolve(outcome);
@@ -51,8 +54,12 @@ export function signInWithGooglePopup(): Promise<PopupOutcome> {
         finish('signed-in');
       }
     };
+    // The completion page posts its message and closes at once; the message can arrive after we
+    // see the window closed, so a closed popup gets a moment before it counts as cancelled.
     const closedPoll = setInterval(() => {
-      if (popup.closed) finish('closed');
+      if (!popup.closed) return;
+      clearInterval(closedPoll);
+      setTimeout(() => finish('closed'), 1500);
     }, 500);
     window.addEventListener('message', onMessage);
   });
