@@ -15,9 +15,10 @@ import {
   UserListSchema,
 } from '@apex/contract';
 
+import { errorResponses } from '../../lib/error-responses';
 import type { Accounts } from './service';
 
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: boolean }> = async (
   app,

@@ -12,15 +12,11 @@ import {
   PaymentIntentSchema,
 } from '@apex/contract';
 
+import { errorResponses } from '../../lib/error-responses';
 import type { PaymentProvider } from '../../lib/payment-provider';
 import type { Orders } from './service';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 const PaymentConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('builtin') }),

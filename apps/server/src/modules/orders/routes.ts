@@ -13,14 +13,10 @@ import {
   PlaceOrderSchema,
 } from '@apex/contract';
 
+import { errorResponses } from '../../lib/error-responses';
 import { type Orders, toOrderJson } from './service';
 
-const errors = {
-  400: ApiErrorSchema,
-  401: ApiErrorSchema,
-  403: ApiErrorSchema,
-  404: ApiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app, { orders }) => {
   app.post(

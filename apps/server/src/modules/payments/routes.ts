@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { ApiErrorSchema } from '@apex/contract';
-
+import { errorResponses } from '../../lib/error-responses';
 import { CardError, type TestCard } from './builtin-provider';
 
 type ConfirmCard = (
@@ -10,7 +9,7 @@ type ConfirmCard = (
   card: TestCard,
 ) => Promise<{ id: string; status: string }>;
 
-const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema };
+const errors = errorResponses(400, 404);
 
 /** The built-in processor's stand-in for Stripe's card confirmation (registered only for it). */
 export const builtinPaymentRoutes: FastifyPluginAsyncZod<{ confirmBuiltin: ConfirmCard }> = async (

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { ErrorState } from '@/components/error-state';
-import { PageSpinner } from '@/components/page-spinner';
+import type { Order } from '@apex/contract';
+
+import { QueryStatus } from '@/components/query-status';
 import { useOrder } from '@/features/orders/api/orders';
 import { CardForm } from '@/features/payments/components/card-form';
 import { formatPrice } from '@/lib/format';
@@ -15,18 +16,30 @@ export default function PaymentPage() {
   const order = useOrder(id);
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
-  if (order.isPending) return <PageSpinner label="Loading the order…" />;
-  if (order.isError) {
-    return (
-      <ErrorState
-        title="This order could not be loaded."
-        message={order.error.message}
-        onRetry={() => void order.refetch()}
-      />
-    );
-  }
-  const { order: partName, price, orderQuantity, payment } = order.data;
-  const paidWith = transactionId ?? (payment === 'paid' ? order.data.transactionId : null);
+  return (
+    <QueryStatus
+      query={order}
+      loading="Loading the order…"
+      failed="This order could not be loaded."
+    >
+      {(data) => (
+        <PaymentSection order={data} transactionId={transactionId} onPaid={setTransactionId} />
+      )}
+    </QueryStatus>
+  );
+}
+
+function PaymentSection({
+  order,
+  transactionId,
+  onPaid,
+}: {
+  order: Order;
+  transactionId: string | null;
+  onPaid: (transactionId: string) => void;
+}) {
+  const { _id: id, order: partName, price, orderQuantity, payment } = order;
+  const paidWith = transactionId ?? (payment === 'paid' ? order.transactionId : null);
 
   return (
     <section aria-labelledby="payment-heading" className="flex max-w-lg flex-col gap-4">
@@ -47,7 +60,7 @@ export default function PaymentPage() {
       ) : (
         <div className="card bg-base-100 shadow-md">
           <div className="card-body">
-            <CardForm orderId={id} amount={price} onPaid={setTransactionId} />
+            <CardForm orderId={id} amount={price} onPaid={onPaid} />
           </div>
         </div>
       )}
