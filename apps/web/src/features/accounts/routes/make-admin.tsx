@@ -1,3 +1,4 @@
+import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { ApiError } from '@/lib/api';
 import { notify } from '@/lib/notify';
@@ -39,44 +40,31 @@ export default function MakeAdminPage() {
         failed="The accounts could not be loaded."
       >
         {(list) => (
-          <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">
-                    <span className="sr-only">Action</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((user) => (
-                  <tr key={user._id}>
-                    <td>{user.email}</td>
-                    <td>{user.name}</td>
-                    <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
-                    <td>{joined.format(new Date(user.createdAt))}</td>
-                    <td>
-                      {user.role !== 'admin' && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary"
-                          aria-label={`Make ${user.email} an admin`}
-                          disabled={makeAdmin.isPending}
-                          onClick={() => void promote(user.email)}
-                        >
-                          Make Admin
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={['Email', 'Name', 'Role', 'Joined', { label: 'Action', hidden: true }]}
+          >
+            {list.map((user) => (
+              <tr key={user._id}>
+                <td>{user.email}</td>
+                <td>{user.name}</td>
+                <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
+                <td>{joined.format(new Date(user.createdAt))}</td>
+                <td>
+                  {user.role !== 'admin' && (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary"
+                      aria-label={`Make ${user.email} an admin`}
+                      disabled={makeAdmin.isPending}
+                      onClick={() => void promote(user.email)}
+                    >
+                      Make Admin
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryStatus>
     </section>

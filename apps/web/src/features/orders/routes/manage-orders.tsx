@@ -1,5 +1,6 @@
 import type { Order } from '@apex/contract';
 
+import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -54,61 +55,45 @@ export default function ManageOrdersPage() {
           list.length === 0 ? (
             <p>No orders yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Part</th>
-                    <th scope="col">Quantity</th>
-                    <th scope="col">Total</th>
-                    <th scope="col">Ordered</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((order) => (
-                    <tr key={order._id}>
-                      <td>
-                        <div className="font-medium">{order.userName}</div>
-                        <div className="text-sm text-base-content/80">{order.userEmail}</div>
-                      </td>
-                      <td>{order.order}</td>
-                      <td>{order.orderQuantity}</td>
-                      <td>{formatPrice(order.price)}</td>
-                      <td>{orderDate.format(new Date(order.createdAt))}</td>
-                      <td>
-                        {order.status === 'unpaid' && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline"
-                            aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
-                            disabled={remove.isPending}
-                            onClick={() => void deleteUnpaid(order)}
-                          >
-                            Unpaid
-                          </button>
-                        )}
-                        {order.status === 'pending' && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary"
-                            aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
-                            disabled={ship.isPending}
-                            onClick={() => void markShipped(order)}
-                          >
-                            Pending
-                          </button>
-                        )}
-                        {order.status === 'shipped' && (
-                          <span className="font-semibold">Shipped</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={['Customer', 'Part', 'Quantity', 'Total', 'Ordered', 'State']}>
+              {list.map((order) => (
+                <tr key={order._id}>
+                  <td>
+                    <div className="font-medium">{order.userName}</div>
+                    <div className="text-sm text-base-content/80">{order.userEmail}</div>
+                  </td>
+                  <td>{order.order}</td>
+                  <td>{order.orderQuantity}</td>
+                  <td>{formatPrice(order.price)}</td>
+                  <td>{orderDate.format(new Date(order.createdAt))}</td>
+                  <td>
+                    {order.status === 'unpaid' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
+                        disabled={remove.isPending}
+                        onClick={() => void deleteUnpaid(order)}
+                      >
+                        Unpaid
+                      </button>
+                    )}
+                    {order.status === 'pending' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-primary"
+                        aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
+                        disabled={ship.isPending}
+                        onClick={() => void markShipped(order)}
+                      >
+                        Pending
+                      </button>
+                    )}
+                    {order.status === 'shipped' && <span className="font-semibold">Shipped</span>}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )
         }
       </QueryStatus>

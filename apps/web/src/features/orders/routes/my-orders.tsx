@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { formatPrice } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -32,52 +33,39 @@ export default function MyOrdersPage() {
               </Link>
             </div>
           ) : (
-            <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Part</th>
-                    <th scope="col">Quantity</th>
-                    <th scope="col">Total</th>
-                    <th scope="col">Ordered</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((order) => {
-                    const state = orderStateLabel(order);
-                    return (
-                      <tr key={order._id}>
-                        <td>{order.order}</td>
-                        <td>{order.orderQuantity}</td>
-                        <td>{formatPrice(order.price)}</td>
-                        <td>{orderDate.format(new Date(order.createdAt))}</td>
-                        <td>
-                          {state === 'Unpaid' ? (
-                            <Link
-                              to={`/dashboard/payment/${order._id}`}
-                              className="btn btn-sm btn-primary"
-                              aria-label={`Pay for ${order.order}`}
-                            >
-                              Pay
-                            </Link>
-                          ) : (
-                            <div className="flex flex-col">
-                              <span className="font-semibold">{state}</span>
-                              {order.transactionId && (
-                                <span className="text-xs break-all text-base-content/80">
-                                  Transaction {order.transactionId}
-                                </span>
-                              )}
-                            </div>
+            <DataTable columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}>
+              {list.map((order) => {
+                const state = orderStateLabel(order);
+                return (
+                  <tr key={order._id}>
+                    <td>{order.order}</td>
+                    <td>{order.orderQuantity}</td>
+                    <td>{formatPrice(order.price)}</td>
+                    <td>{orderDate.format(new Date(order.createdAt))}</td>
+                    <td>
+                      {state === 'Unpaid' ? (
+                        <Link
+                          to={`/dashboard/payment/${order._id}`}
+                          className="btn btn-sm btn-primary"
+                          aria-label={`Pay for ${order.order}`}
+                        >
+                          Pay
+                        </Link>
+                      ) : (
+                        <div className="flex flex-col">
+                          <span className="font-semibold">{state}</span>
+                          {order.transactionId && (
+                            <span className="text-xs break-all text-base-content/80">
+                              Transaction {order.transactionId}
+                            </span>
                           )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
           )
         }
       </QueryStatus>
