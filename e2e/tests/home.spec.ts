@@ -12,13 +12,16 @@ test.describe('home page', () => {
     request,
   }) => {
     const parts = (await (await request.get('/api/parts')).json()) as ApiPart[];
-    expect(parts.length).toBeGreaterThanOrEqual(12);
     await page.goto('/');
 
+    // Other journeys add and remove parts meanwhile: the page must agree with itself.
     const section = page.getByRole('region', { name: 'Parts', exact: true });
-    await expect(section.getByText(`${parts.length} parts available`)).toBeVisible();
+    const shown = Number(
+      (await section.getByText(/^\d+ parts available$/).textContent())?.split(' ')[0],
+    );
+    expect(shown).toBeGreaterThanOrEqual(12);
     const cards = section.getByRole('article');
-    await expect(cards).toHaveCount(parts.length);
+    await expect(cards).toHaveCount(shown);
 
     const first = cards.filter({ hasText: parts[0]?.name ?? '' });
     await expect(first.getByRole('heading', { name: parts[0]?.name })).toBeVisible();
@@ -54,9 +57,7 @@ test.describe('home page', () => {
 
   test('shows the stats, the reviews with their count and stars, and the rest of the page', async ({
     page,
-    request,
   }) => {
-    const reviews = (await (await request.get('/api/review')).json()) as unknown[];
     await page.goto('/');
 
     const stats = page.getByRole('region', { name: 'Trusted by drivers worldwide' });
@@ -71,10 +72,14 @@ test.describe('home page', () => {
     }
 
     const reviewSection = page.getByRole('region', { name: 'Customer reviews' });
-    await expect(reviewSection.getByText(`${reviews.length} reviews`)).toBeVisible();
-    await expect(reviewSection.getByRole('listitem')).toHaveCount(reviews.length);
+    // Customers add reviews meanwhile: the count must match the list the page shows.
+    const count = Number(
+      (await reviewSection.getByText(/^\d+ reviews$/).textContent())?.split(' ')[0],
+    );
+    expect(count).toBeGreaterThanOrEqual(8);
+    await expect(reviewSection.getByRole('listitem')).toHaveCount(count);
     await expect(reviewSection.getByRole('img', { name: /^Rated [1-5] out of 5$/ })).toHaveCount(
-      reviews.length,
+      count,
     );
     await expect(reviewSection).not.toContainText('@');
 

@@ -13,6 +13,7 @@ import { seedDemoData } from './db/seed';
 import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
+import { createPartImages, servePartImages } from './modules/catalog/part-images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
@@ -64,7 +65,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       app.log.info('The shop was empty: demo parts and reviews added');
     }
 
-    app.decorate('catalog', createCatalog(database.db));
+    const partImages = createPartImages(config.uploadsDir);
+    app.decorate(
+      'catalog',
+      createCatalog(database.db, {
+        checkImage: (image) => partImages.checkImage(image),
+      }),
+    );
     app.decorate('reviews', createReviews(database.db));
 
     await app.register(sensible);
@@ -81,7 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
-        await api.register(catalogRoutes);
+        await api.register(catalogRoutes, { images: partImages });
         await api.register(reviewRoutes);
         await api.register(accountRoutes, {
           accounts: createAccounts(database.db),
@@ -119,6 +126,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
       { prefix: '/api' },
     );
+    await servePartImages(app, partImages);
     await app.register(spaPlugin, { webDist: config.webDist });
     return app;
   } catch (error) {

@@ -43,6 +43,11 @@ export interface Config {
   payments: PaymentsConfig;
   /** The built single-page app to serve, or null to serve the API alone (development with Vite). */
   webDist: string | null;
+  /**
+   * Where uploaded part pictures are kept (DATA_DIR/uploads). Several server processes must share
+   * it, like the database.
+   */
+  uploadsDir: string;
 }
 
 const booleanFlag = z
@@ -187,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'builtin' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+    uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
   };
 }

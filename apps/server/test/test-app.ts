@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -55,6 +58,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     },
     payments: { provider: 'builtin' },
     webDist: null,
+    uploadsDir: mkdtempSync(path.join(tmpdir(), 'apex-uploads-')),
     ...overrides,
   };
 }

@@ -7,12 +7,15 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
+/** True for a finite dollar amount with at most two decimals (0.1 + 0.2 style float noise is fine). */
+export function isWholeCents(dollars: number): boolean {
+  return Number.isFinite(dollars) && Math.abs(Math.round(dollars * 100) - dollars * 100) <= 1e-6;
+}
+
 /** Converts a dollar amount with at most two decimals; anything finer is a caller's bug, not rounding. */
 export function dollarsToCents(dollars: number): number {
-  const cents = Math.round(dollars * 100);
-  // 0.1 + 0.2 style float noise is fine; a third decimal place is not.
-  if (!Number.isFinite(dollars) || Math.abs(cents - dollars * 100) > 1e-6) {
+  if (!isWholeCents(dollars)) {
     throw new RangeError(`Not a dollar amount with at most two decimals: ${dollars}`);
   }
-  return cents;
+  return Math.round(dollars * 100);
 }

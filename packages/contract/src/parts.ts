@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { isWholeCents } from './money';
+
 /** A part as the API shows it: the spec's field names; `price` in dollars, `quantity` is the stock. */
 export const PartSchema = z
   .object({
@@ -21,6 +23,92 @@ export type Part = z.infer<typeof PartSchema>;
 export const PartListSchema = z.array(PartSchema);
 
 export const PartParamsSchema = z.object({
-  id: z.string().describe('The part id from the catalogue'),
+  id: z.string().max(64).describe('The part id from the catalogue'),
 });
 export type PartParams = z.infer<typeof PartParamsSchema>;
+
+/** Pictures this shop serves itself: the demo catalogue's, and uploads (named by their content). */
+const SITE_PICTURE = /^\/(?:images|uploads)\/parts\/[a-z0-9-]{1,80}\.(?:svg|png|jpg|webp)$/;
+
+const WebAddressSchema = z.url({ protocol: /^https?$/, hostname: /./ });
+
+/** A part's picture: a web address (http or https), or a picture served by this shop. */
+export function isPartImage(image: string): boolean {
+  return SITE_PICTURE.test(image) || WebAddressSchema.safeParse(image).success;
+}
+
+const MAX_STOCK = 1_000_000;
+const MAX_PRICE = 999_999.99;
+
+/** Whole numbers from form inputs: a message of our own for an empty or non-numeric field. */
+const wholeNumber = (field: string) =>
+  z
+    .number({ message: `Enter the ${field} as a number` })
+    .int(`The ${field} must be a whole number`);
+
+/**
+ * A part's fields as Add A Product and the edit form send them, and as the server checks them.
+ * The stock (`quantity`) may be 0 here: a sold-out part can still be edited.
+ */
+export const PartFieldsSchema = z.object({
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(120, 'Name must be 120 characters or fewer'),
+  minorder: wholeNumber('minimum order')
+    .min(1, 'The minimum order must be at least 1')
+    .max(MAX_STOCK, 'The minimum order must be at most 1,000,000'),
+  price: z
+    .number({ message: 'Enter the price as a number' })
+    .positive('The price must be above 0')
+    .max(MAX_PRICE, 'The price must be at most 999,999.99')
+    .refine(isWholeCents, 'The price can have at most 2 decimals'),
+  image: z
+    .string({ message: 'Add an image' })
+    .trim()
+    .min(1, 'Add an image: a web address or an uploaded picture')
+    .max(2048, 'The image address must be 2,048 characters or fewer')
+    .refine(isPartImage, 'The image must be an http or https address, or an uploaded picture'),
+  quantity: wholeNumber('quantity')
+    .min(0, 'The quantity cannot be negative')
+    .max(MAX_STOCK, 'The quantity must be at most 1,000,000'),
+  description: z
+    .string({ message: 'Description must be text' })
+    .trim()
+    .max(2000, 'Description must be 2,000 characters or fewer'),
+});
+export type PartFields = z.infer<typeof PartFieldsSchema>;
+
+const stockCoversMinimumOrder = {
+  check: (part: PartFields) => part.quantity >= part.minorder,
+  message: 'The quantity must be at least the minimum order',
+};
+
+/** Add A Product: a new part must have stock for at least one order. */
+export const NewPartSchema = PartFieldsSchema.refine(stockCoversMinimumOrder.check, {
+  path: ['quantity'],
+  message: stockCoversMinimumOrder.message,
+});
+export type NewPart = z.infer<typeof NewPartSchema>;
+
+/**
+ * An edited part (above all a restock): the same fields; a part may stay sold out, but stock
+ * above zero must cover one minimum order, or nobody could order it.
+ */
+export const PartUpdateSchema = PartFieldsSchema.refine(
+  (part) => part.quantity === 0 || stockCoversMinimumOrder.check(part),
+  { path: ['quantity'], message: `${stockCoversMinimumOrder.message}, or 0 for sold out` },
+);
+
+export const AddedPartSchema = z.object({
+  insertedId: z.string(),
+  /** The spec's client reads success from `upsertedId`; it is the new part's id. */
+  upsertedId: z.string(),
+  part: PartSchema,
+});
+
+export const UpdatedPartSchema = z.object({ modifiedCount: z.number().int(), part: PartSchema });
+
+/** Where an uploaded picture now lives; use it as a part's `image`. */
+export const UploadedPartImageSchema = z.object({ image: z.string() });

@@ -16,7 +16,23 @@ export const messages = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Must be 6 characters or longer',
   nameRequired: 'Name is required',
+  ratingRange: 'Value Must be between 1 to 5',
 } as const;
+
+/** A review's rating as the form and the server accept it: a whole number of stars from 1 to 5. */
+export const isRatingAllowed = (rating: number) =>
+  Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX;
+
+/** Uploaded part pictures: the formats every browser shows, checked by their content. */
+export const PART_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type PartImageType = (typeof PART_IMAGE_TYPES)[number];
+export const PART_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The largest order total, in cents: what a card payment can carry ($999,999.99 is Stripe's
+ * limit), which also keeps every total well inside the database's integer range.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
 /** The order form's hint (spec §5). */
 export const orderQuantityHint = (min: number, max: number) =>

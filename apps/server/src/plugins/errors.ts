@@ -33,6 +33,17 @@ export const errorsPlugin = fp(
         return reply.code(400).send(errorBody(400, `Invalid request: ${summary}`, fields));
       }
       const statusCode = error.statusCode ?? 500;
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        const limit = request.routeOptions.bodyLimit;
+        return reply
+          .code(413)
+          .send(
+            errorBody(
+              413,
+              `The request body is larger than this call accepts (${describeBytes(limit)})`,
+            ),
+          );
+      }
       if (statusCode >= 400 && statusCode < 500) {
         return reply.code(statusCode).send(errorBody(statusCode, error.message));
       }
@@ -45,6 +56,10 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+function describeBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
 
 export function notFoundBody(method: string, url: string): ApiError {
   return errorBody(404, `Nothing at ${method} ${url.split('?')[0] ?? url}`);

@@ -6,7 +6,8 @@ import type { Config } from '../config';
 
 /**
  * Security headers for every answer. The Content-Security-Policy admits only our own origin (and
- * Stripe's, when Stripe takes the payments): the shop ships its scripts, styles, fonts and images.
+ * Stripe's, when Stripe takes the payments) for scripts, styles, fonts and connections; only
+ * pictures may come from elsewhere, since a part's image may be any web address.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -25,7 +26,9 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...stripe.scripts],
           styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
+          // A part's picture may be any web address an admin gives (spec: image is a URL).
+          // Pictures cannot run code; scripts and connections stay limited to our origin.
+          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...stripe.connect],
           frameSrc: ["'self'", ...stripe.frames],

@@ -16,6 +16,10 @@ const SignUpPage = lazyPage(() => import('@/features/accounts/routes/signup'));
 const MyProfilePage = lazyPage(() => import('@/features/accounts/routes/my-profile'));
 const MakeAdminPage = lazyPage(() => import('@/features/accounts/routes/make-admin'));
 const ManageOrdersPage = lazyPage(() => import('@/features/orders/routes/manage-orders'));
+const AddReviewPage = lazyPage(() => import('@/features/reviews/routes/add-review'));
+const ManageProductsPage = lazyPage(() => import('@/features/catalog/routes/manage-products'));
+const AddProductPage = lazyPage(() => import('@/features/catalog/routes/add-product'));
+const EditProductPage = lazyPage(() => import('@/features/catalog/routes/edit-product'));
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
 const PaymentPage = lazyPage(() => import('./routes/payment'));
 const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
@@ -47,6 +51,7 @@ export function AppRoutes() {
         >
           <Route index element={<DashboardIndex />} />
           <Route path="myprofile" element={<MyProfilePage />} />
+          <Route path="addareview" element={<AddReviewPage />} />
           <Route path="payment/:id" element={<PaymentPage />} />
           <Route
             path="manageorders"
@@ -61,6 +66,30 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <MakeAdminPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="manageproducts"
+            element={
+              <RequireAdmin>
+                <ManageProductsPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="addproduct"
+            element={
+              <RequireAdmin>
+                <AddProductPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="editproduct/:id"
+            element={
+              <RequireAdmin>
+                <EditProductPage />
               </RequireAdmin>
             }
           />

@@ -1,19 +1,30 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldFrameProps {
   id: string;
   label: string;
   /** The field's validation message, if any; shown in red and read out with the field. */
   error?: string | undefined;
-  /** The react-hook-form binding; a controlled field passes value and onChange instead. */
-  registration?: UseFormRegisterReturn;
   /** A hint under the field (kept when an error shows). */
   hint?: string | undefined;
+  /** The react-hook-form binding; a controlled field passes value and onChange instead. */
+  registration?: UseFormRegisterReturn;
 }
 
-/** A labelled form input with its hint and validation message, wired for screen readers. */
-export function TextField({ id, label, error, registration, hint, ...input }: TextFieldProps) {
+/** Label, hint and message around one control, wired for screen readers. */
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  control,
+}: FieldFrameProps & {
+  control: (wiring: {
+    'aria-invalid': boolean;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -22,14 +33,7 @@ export function TextField({ id, label, error, registration, hint, ...input }: Te
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        className="input w-full"
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy}
-        {...input}
-        {...registration}
-      />
+      {control({ 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-sm text-base-content/80">
           {hint}
@@ -41,5 +45,46 @@ export function TextField({ id, label, error, registration, hint, ...input }: Te
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled form input with its hint and validation message. */
+export function TextField({ id, label, error, registration, hint, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(wiring) => (
+        <input id={id} className="input w-full" {...wiring} {...input} {...registration} />
+      )}
+    />
+  );
+}
+
+type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
+
+/** A labelled multi-line input with its hint and validation message. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  registration,
+  hint,
+  ...area
+}: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(wiring) => (
+        <textarea id={id} className="textarea w-full" {...wiring} {...area} {...registration} />
+      )}
+    />
   );
 }

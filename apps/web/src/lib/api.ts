@@ -48,13 +48,17 @@ export async function apiRequest<T>(
   { signal, auth = false, deniedSignsOut = true }: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file (a picture upload) travels as it is; everything else as JSON.
+  const file = body instanceof Blob ? body : null;
+  if (body !== undefined) {
+    headers['content-type'] = file ? file.type || 'application/octet-stream' : 'application/json';
+  }
   const token = auth ? getAccessToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`/api${path}`, {
     method,
     headers,
-    body: body === undefined ? null : JSON.stringify(body),
+    body: body === undefined ? null : (file ?? JSON.stringify(body)),
     signal: signal ?? null,
   });
   if (!response.ok) {

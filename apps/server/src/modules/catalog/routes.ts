@@ -1,10 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { ApiErrorSchema, PartListSchema, PartParamsSchema, PartSchema } from '@apex/contract';
+import {
+  AddedPartSchema,
+  ApiErrorSchema,
+  DeletedCountSchema,
+  NewPartSchema,
+  PART_IMAGE_MAX_BYTES,
+  PART_IMAGE_TYPES,
+  PartListSchema,
+  PartParamsSchema,
+  PartSchema,
+  PartUpdateSchema,
+  UpdatedPartSchema,
+  UploadedPartImageSchema,
+} from '@apex/contract';
 
+import { errorResponses } from '../../lib/error-responses';
 import { sendCachedJson } from '../../lib/json-cache';
+import type { PartImages } from './part-images';
+import { toPartJson } from './service';
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+const errors = errorResponses(400, 401, 403, 404);
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ images: PartImages }> = async (
+  app,
+  { images },
+) => {
   app.get(
     '/parts',
     {
@@ -33,4 +54,99 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCachedJson(request, reply, part);
     },
   );
+
+  app.post(
+    '/parts',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Add a part to the catalogue (admins)',
+        body: NewPartSchema,
+        response: { 201: AddedPartSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await request.requireAdmin();
+      const part = await app.catalog.addPart(request.body);
+      return reply
+        .code(201)
+        .send({ insertedId: part.id, upsertedId: part.id, part: toPartJson(part) });
+    },
+  );
+
+  app.put(
+    '/parts/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Change a part's fields, above all to restock it (admins)",
+        params: PartParamsSchema,
+        body: PartUpdateSchema,
+        response: { 200: UpdatedPartSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await request.requireAdmin();
+      const part = await app.catalog.updatePart(request.params.id, request.body);
+      return { modifiedCount: 1, part: toPartJson(part) };
+    },
+  );
+
+  app.delete(
+    '/parts/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Take a part off sale; orders that name it keep their history (admins)',
+        params: PartParamsSchema,
+        response: { 200: DeletedCountSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await request.requireAdmin();
+      return app.catalog.archivePart(request.params.id);
+    },
+  );
+
+  await app.register(async (uploads) => {
+    // The picture is the raw request body; what it is gets decided from its bytes, not this type.
+    uploads.addContentTypeParser(
+      [...PART_IMAGE_TYPES, 'application/octet-stream'],
+      { parseAs: 'buffer' },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
+    uploads.post(
+      '/part-images',
+      {
+        bodyLimit: PART_IMAGE_MAX_BYTES,
+        // Who may upload is settled before a byte of the body is read.
+        onRequest: async (request) => {
+          await request.requireAdmin();
+        },
+        schema: {
+          tags: ['catalog'],
+          summary: 'Upload a part picture (admins): PNG, JPEG or WebP, up to 2 MB, as the body',
+          consumes: [...PART_IMAGE_TYPES],
+          response: {
+            201: UploadedPartImageSchema,
+            413: ApiErrorSchema,
+            415: ApiErrorSchema,
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { body } = request;
+        if (body !== undefined && !Buffer.isBuffer(body)) {
+          // Text or JSON arrived through the shop's other body parsers: not a picture.
+          throw app.httpErrors.unsupportedMediaType(
+            'The picture must be a PNG, JPEG or WebP image',
+          );
+        }
+        return reply.code(201).send({ image: await images.store(body ?? Buffer.alloc(0)) });
+      },
+    );
+  });
 };

@@ -110,6 +110,24 @@ describe('POST /api/orders', () => {
     expect(await stockOf(part.id)).toBe(5);
   });
 
+  it('refuses an order whose total no card payment could carry, and keeps the stock', async () => {
+    const part = await makePart(t.app.database.db, {
+      priceCents: 99_999_999,
+      stock: 1000,
+      minOrder: 1,
+    });
+    const customer = await signUp(t.app);
+    expect(
+      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 })).statusCode,
+    ).toBe(201);
+    const tooMuch = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 500 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json<{ message: string }>().message).toBe(
+      'One order can total at most $999999.99: order fewer',
+    );
+    expect(await stockOf(part.id)).toBe(999);
+  });
+
   it('answers 404 for an unknown or archived part, 401 to visitors', async () => {
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     const customer = await signUp(t.app);

@@ -1,7 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import { and, count, desc, eq, gte, isNull, lte, max, sql } from 'drizzle-orm';
 
-import { centsToDollars, type Order, type PlaceOrder } from '@apex/contract';
+import { centsToDollars, MAX_ORDER_TOTAL_CENTS, type Order, type PlaceOrder } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type OrderRow, orders, parts } from '../../db/schema';
@@ -54,6 +54,7 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
               isNull(parts.archivedAt),
               lte(parts.minOrder, quantity),
               gte(parts.stock, quantity),
+              lte(parts.priceCents, Math.floor(MAX_ORDER_TOTAL_CENTS / quantity)),
             ),
           )
           .returning();
@@ -67,6 +68,11 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
           if (quantity < part.minOrder) {
             throw httpErrors.badRequest(
               `Minimum Order is ${part.minOrder} and Maximum order is ${part.stock}`,
+            );
+          }
+          if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
+            throw httpErrors.badRequest(
+              `One order can total at most $${centsToDollars(MAX_ORDER_TOTAL_CENTS).toFixed(2)}: order fewer`,
             );
           }
           throw httpErrors.conflict(

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { ReviewListSchema } from '@apex/contract';
+import { AddedReviewSchema, NewReviewSchema, ReviewListSchema } from '@apex/contract';
 
+import { errorResponses } from '../../lib/error-responses';
 import { sendCachedJson } from '../../lib/json-cache';
+import { toReviewJson } from './service';
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,5 +17,21 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => sendCachedJson(request, reply, await app.reviews.listReviews()),
+  );
+
+  app.post(
+    '/review',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: "Add a review as the signed-in customer (the name and email are the account's)",
+        body: NewReviewSchema,
+        response: { 201: AddedReviewSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const review = await app.reviews.addReview(await request.requireUser(), request.body);
+      return reply.code(201).send({ insertedId: review.id, review: toReviewJson(review) });
+    },
   );
 };

@@ -1,10 +1,11 @@
 import { desc } from 'drizzle-orm';
 
-import type { Review } from '@apex/contract';
+import type { NewReview, Review } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type ReviewRow, reviews } from '../../db/schema';
 import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
+import type { Viewer } from '../../plugins/auth';
 
 /** The public face of a review: the reviewer's email stays in the database. */
 export function toReviewJson(row: ReviewRow): Review {
@@ -24,6 +25,23 @@ export function createReviews(db: Database) {
   return {
     /** Every review, newest first, as the home page shows them. */
     listReviews: (): Promise<CachedJson> => latest.get(),
+
+    /** A review by the signed-in customer: their name and email come from the account. */
+    async addReview(reviewer: Viewer, input: NewReview): Promise<ReviewRow> {
+      const [row] = await db
+        .insert(reviews)
+        .values({
+          reviewerName: reviewer.name,
+          reviewerEmail: reviewer.email,
+          rating: input.rating,
+          description: input.description,
+        })
+        .returning();
+      if (!row) throw new Error('the review insert returned nothing');
+      latest.invalidate();
+      return row;
+    },
+
     invalidate: latest.invalidate,
   };
 }

@@ -10,15 +10,18 @@ interface MenuEntry {
   label: string;
 }
 
-// Spec §2: entries per role. Pages of later features join their lists as they arrive.
+// Spec §2: entries per role.
 const customerMenu: MenuEntry[] = [
   { to: '/dashboard', label: 'My Orders' },
+  { to: '/dashboard/addareview', label: 'Add a Review' },
   { to: '/dashboard/myprofile', label: 'My Profile' },
 ];
 const adminMenu: MenuEntry[] = [
   { to: '/dashboard/myprofile', label: 'My Profile' },
   { to: '/dashboard/users', label: 'Users: Make Admin' },
   { to: '/dashboard/manageorders', label: 'Manage Orders' },
+  { to: '/dashboard/manageproducts', label: 'Manage Products' },
+  { to: '/dashboard/addproduct', label: 'Add A Product' },
 ];
 
 /** The dashboard: a side menu (a drawer on a phone) beside the page. */

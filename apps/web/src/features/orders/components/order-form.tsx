@@ -9,7 +9,7 @@ import {
   PlaceOrderSchema,
 } from '@apex/contract';
 
-import { TextField } from '@/components/form-field';
+import { TextAreaField, TextField } from '@/components/form-field';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
@@ -102,18 +102,13 @@ export function OrderForm({ part }: { part: Part }) {
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-address`} className="font-medium">
-            Address
-          </label>
-          <textarea
-            id={`${id}-address`}
-            autoComplete="street-address"
-            className="textarea w-full"
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-        </div>
+        <TextAreaField
+          id={`${id}-address`}
+          label="Address"
+          autoComplete="street-address"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}
         </p>

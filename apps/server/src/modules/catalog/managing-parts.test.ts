@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { makePart } from '../../../test/factories';
+import { jpegStart, pngPicture, webpStart } from '../../../test/pictures';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { parts } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => t.reset());
+
+type Headers = Record<string, string>;
+
+const newPart = {
+  name: 'Titanium Exhaust',
+  minorder: 2,
+  price: 1499.99,
+  image: 'https://images.example.com/exhaust.png',
+  quantity: 20,
+  description: 'A full titanium system.',
+};
+
+async function signUpAdmin(): Promise<Caller> {
+  const admin = await signUp(t.app, { name: 'Shop Admin', email: 'boss@example.com' });
+  await makeAdminDirectly(t.app, admin.email);
+  return admin;
+}
+
+const addPart = (headers: Headers, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/parts', headers, payload: payload as object });
+const updatePart = (headers: Headers, id: string, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/parts/${id}`, headers, payload: payload as object });
+const deletePart = (headers: Headers, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/parts/${id}`, headers });
+const uploadPicture = (headers: Headers, bytes: Buffer, type = 'image/png') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/part-images',
+    headers: { ...headers, 'content-type': type },
+    payload: bytes,
+  });
+
+const catalogue = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/parts' });
+  return {
+    etag: res.headers.etag,
+    parts: res.json<{ _id: string; name: string; quantity: number }[]>(),
+  };
+};
+const partCount = async () =>
+  (await t.app.database.db.select({ n: count() }).from(parts))[0]?.n ?? 0;
+
+describe('POST /api/parts', () => {
+  it('adds a part that the catalogue shows at once, with a new ETag', async () => {
+    const admin = await signUpAdmin();
+    const before = await catalogue();
+    const res = await addPart(admin.bearer, newPart);
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ insertedId: string; upsertedId: string; part: object }>();
+    expect(body.upsertedId).toBe(body.insertedId);
+    expect(body.part).toEqual({ _id: body.insertedId, ...newPart });
+    const after = await catalogue();
+    expect(after.parts.map((p) => p.name)).toEqual(['Titanium Exhaust']);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('trims the name and description and stores the price in whole cents', async () => {
+    const admin = await signUpAdmin();
+    const res = await addPart(admin.bearer, {
+      ...newPart,
+      name: '  Spaced name  ',
+      description: ' text ',
+      price: 0.1 + 0.2,
+    });
+    expect(res.json()).toMatchObject({
+      part: { name: 'Spaced name', description: 'text', price: 0.3 },
+    });
+  });
+
+  it.each([
+    ['name', { name: '' }],
+    ['name', { name: '   ' }],
+    ['name', { name: 'x'.repeat(121) }],
+    ['name', { name: 42 }],
+    ['price', { price: 0 }],
+    ['price', { price: -5 }],
+    ['price', { price: 10.005 }],
+    ['price', { price: '12' }],
+    ['price', { price: 1_000_000 }],
+    ['minorder', { minorder: 0 }],
+    ['minorder', { minorder: 1.5 }],
+    ['minorder', { minorder: null }],
+    ['quantity', { quantity: 1 }],
+    ['quantity', { quantity: 2.5 }],
+    ['quantity', { quantity: -1 }],
+    ['description', { description: 'x'.repeat(2001) }],
+    ['image', { image: '' }],
+    ['image', { image: 'javascript:alert(1)' }],
+    ['image', { image: 'ftp://example.com/part.png' }],
+    ['image', { image: 'exhaust.png' }],
+    ['image', { image: '/uploads/parts/../../secret.png' }],
+    ['image', { image: `/uploads/parts/${'a'.repeat(64)}.png` }],
+  ])('answers 400 naming %s for %j and adds nothing', async (field, change) => {
+    const admin = await signUpAdmin();
+    const res = await addPart(admin.bearer, { ...newPart, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(`body.${field}`);
+    expect(await partCount()).toBe(0);
+  });
+
+  it('answers 400 naming each missing field', async () => {
+    const admin = await signUpAdmin();
+    for (const field of Object.keys(newPart)) {
+      const payload = Object.fromEntries(Object.entries(newPart).filter(([key]) => key !== field));
+      const res = await addPart(admin.bearer, payload);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json<{ fields: { field: string }[] }>().fields.map((f) => f.field)).toContain(
+        `body.${field}`,
+      );
+    }
+    expect(await partCount()).toBe(0);
+  });
+});
+
+describe('PUT /api/parts/:id', () => {
+  it('restocks a part; the catalogue shows the new stock at once', async () => {
+    const admin = await signUpAdmin();
+    const part = await makePart(t.app.database.db, { stock: 0, minOrder: 2, priceCents: 5000 });
+    const before = await catalogue();
+    const res = await updatePart(admin.bearer, part.id, {
+      name: part.name,
+      image: part.image,
+      description: part.description,
+      price: 50,
+      minorder: 2,
+      quantity: 40,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ modifiedCount: 1, part: { _id: part.id, quantity: 40 } });
+    const after = await catalogue();
+    expect(after.parts[0]?.quantity).toBe(40);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('lets a part stay sold out, but stock above 0 must cover one minimum order', async () => {
+    const admin = await signUpAdmin();
+    const part = await makePart(t.app.database.db, { stock: 0, minOrder: 3 });
+    const fields = { ...newPart, minorder: 3 };
+    expect((await updatePart(admin.bearer, part.id, { ...fields, quantity: 0 })).statusCode).toBe(
+      200,
+    );
+    const tooFew = await updatePart(admin.bearer, part.id, { ...fields, quantity: 2 });
+    expect(tooFew.statusCode).toBe(400);
+    expect(tooFew.json<{ message: string }>().message).toContain('body.quantity');
+  });
+
+  it('answers 404 for unknown, malformed and archived parts', async () => {
+    const admin = await signUpAdmin();
+    const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
+    for (const id of [randomUUID(), 'not-an-id', archived.id]) {
+      expect((await updatePart(admin.bearer, id, newPart)).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('DELETE /api/parts/:id', () => {
+  it('takes the part off sale; its orders keep their name and total; it cannot be ordered', async () => {
+    const admin = await signUpAdmin();
+    const customer = await signUp(t.app);
+    const part = await makePart(t.app.database.db, { name: 'Old Spoiler', priceCents: 2500 });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.bearer,
+      payload: { orderId: part.id, orderQuantity: 4 },
+    });
+    const orderId = placed.json<{ insertedId: string }>().insertedId;
+
+    const res = await deletePart(admin.bearer, part.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect((await catalogue()).parts).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).statusCode).toBe(
+      404,
+    );
+
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}`,
+      headers: customer.bearer,
+    });
+    expect(order.json()).toMatchObject({ order: 'Old Spoiler', price: 100 });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.bearer,
+      payload: { orderId: part.id, orderQuantity: 4 },
+    });
+    expect(again.statusCode).toBe(404);
+    expect((await deletePart(admin.bearer, part.id)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/part-images', () => {
+  it('stores a PNG by its content and serves it from the shop', async () => {
+    const admin = await signUpAdmin();
+    const picture = pngPicture();
+    const res = await uploadPicture(admin.bearer, picture);
+    expect(res.statusCode).toBe(201);
+    const { image } = res.json<{ image: string }>();
+    expect(image).toMatch(/^\/uploads\/parts\/[0-9a-f]{64}\.png$/);
+
+    const served = await t.app.inject({ method: 'GET', url: image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.rawPayload.equals(picture)).toBe(true);
+
+    // The same picture again lands at the same address, and a part can use it.
+    expect((await uploadPicture(admin.bearer, picture)).json()).toEqual({ image });
+    const added = await addPart(admin.bearer, { ...newPart, image });
+    expect(added.statusCode).toBe(201);
+  });
+
+  it('accepts JPEG and WebP, whatever type the upload declares', async () => {
+    const admin = await signUpAdmin();
+    const jpeg = await uploadPicture(admin.bearer, jpegStart, 'application/octet-stream');
+    expect(jpeg.json<{ image: string }>().image).toMatch(/\.jpg$/);
+    const webp = await uploadPicture(admin.bearer, webpStart, 'image/png');
+    expect(webp.json<{ image: string }>().image).toMatch(/\.webp$/);
+  });
+
+  it('refuses a file that is not a picture, an empty one and one over 2 MB', async () => {
+    const admin = await signUpAdmin();
+    const notPicture = await uploadPicture(admin.bearer, Buffer.from('<svg onload=alert(1)>'));
+    expect(notPicture.statusCode).toBe(415);
+    expect(notPicture.json<{ message: string }>().message).toBe(
+      'The picture must be a PNG, JPEG or WebP image',
+    );
+    expect((await uploadPicture(admin.bearer, Buffer.alloc(0))).statusCode).toBe(400);
+    const huge = Buffer.concat([pngPicture(), Buffer.alloc(2 * 1024 * 1024)]);
+    const tooLarge = await uploadPicture(admin.bearer, huge);
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json<{ message: string }>().message).toContain('2 MB');
+    expect((await uploadPicture(admin.bearer, Buffer.from('{}'), 'text/plain')).statusCode).toBe(
+      415,
+    );
+  });
+});
+
+describe('who may change the catalogue', () => {
+  it('answers 401 to visitors and 403 to customers, and changes nothing', async () => {
+    const customer = await signUp(t.app);
+    const part = await makePart(t.app.database.db, { stock: 7 });
+    const before = await catalogue();
+    for (const [headers, status] of [
+      [{}, 401],
+      [customer.bearer, 403],
+      [{ cookie: customer.cookie }, 403],
+    ] as const) {
+      expect((await addPart(headers, newPart)).statusCode).toBe(status);
+      expect((await updatePart(headers, part.id, newPart)).statusCode).toBe(status);
+      expect((await deletePart(headers, part.id)).statusCode).toBe(status);
+      expect((await uploadPicture(headers, pngPicture())).statusCode).toBe(status);
+    }
+    expect(await catalogue()).toEqual(before);
+  });
+});
+
+describe('the database keeps the part rules itself', () => {
+  it.each([
+    ['a price of 0', { priceCents: 0 }],
+    ['negative stock', { stock: -1 }],
+    ['a minimum order of 0', { minOrder: 0 }],
+  ])('refuses %s', async (_case, values) => {
+    await expect(makePart(t.app.database.db, values)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,110 @@
+import { Link } from 'react-router';
+
+import type { Part } from '@apex/contract';
+
+import { DataTable } from '@/components/data-table';
+import { QueryStatus } from '@/components/query-status';
+import { formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { useParts } from '../api/get-parts';
+import { useManageParts } from '../api/manage-parts';
+
+/** Manage Products (admins): every part on sale, to edit (restock) or take off sale. */
+export default function ManageProductsPage() {
+  useDocumentTitle('Manage Products');
+  const parts = useParts();
+  const { remove } = useManageParts();
+
+  const deletePart = async (part: Part) => {
+    if (!window.confirm(`Delete ${part.name}? It leaves the catalogue; its orders are kept.`)) {
+      return;
+    }
+    try {
+      await remove.mutateAsync(part._id);
+      void notify('success', 'Yeah Parts Deleted');
+    } catch (error) {
+      void notify('error', error instanceof Error ? error.message : 'The part was not deleted');
+    }
+  };
+
+  return (
+    <section aria-labelledby="manage-products-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="manage-products-heading" className="text-3xl font-bold">
+          Manage Products
+          {parts.data && (
+            <span className="ml-3 text-base font-normal text-base-content/80">
+              {parts.data.length} {parts.data.length === 1 ? 'part' : 'parts'}
+            </span>
+          )}
+        </h1>
+        <Link to="/dashboard/addproduct" className="btn btn-outline btn-sm">
+          Add A Product
+        </Link>
+      </div>
+      <QueryStatus
+        query={parts}
+        loading="Loading the parts…"
+        failed="The parts could not be loaded."
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p>No parts on sale.</p>
+          ) : (
+            <DataTable
+              columns={[
+                { label: 'Image', hidden: true },
+                'Name',
+                'Price',
+                'Stock',
+                'Minimum order',
+                { label: 'Actions', hidden: true },
+              ]}
+            >
+              {list.map((part) => (
+                <tr key={part._id}>
+                  <td>
+                    <img
+                      src={part.image}
+                      alt=""
+                      width={64}
+                      height={48}
+                      loading="lazy"
+                      className="h-12 w-16 rounded bg-neutral object-cover"
+                    />
+                  </td>
+                  <td className="font-medium">{part.name}</td>
+                  <td>{formatPrice(part.price)}</td>
+                  <td>{part.quantity}</td>
+                  <td>{part.minorder}</td>
+                  <td>
+                    <div className="flex gap-2">
+                      <Link
+                        to={`/dashboard/editproduct/${part._id}`}
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Edit ${part.name}`}
+                      >
+                        Edit
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Delete ${part.name}`}
+                        disabled={remove.isPending}
+                        onClick={() => void deletePart(part)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </QueryStatus>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import type { NewReview, Review } from '@apex/contract';
+
+import { apiRequest } from '@/lib/api';
+
+import { reviewsQueryOptions } from './get-reviews';
+
+export function useAddReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: NewReview) =>
+      apiRequest<{ insertedId: string; review: Review }>('POST', '/review', review, {
+        auth: true,
+      }),
+    // The home page's list and count include the review on the next visit.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryOptions().queryKey }),
+  });
+}

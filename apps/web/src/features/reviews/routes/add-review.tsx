@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+
+import { NewReviewSchema, RATING_MAX, RATING_MIN } from '@apex/contract';
+
+import { TextAreaField, TextField } from '@/components/form-field';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { useAddReview } from '../api/add-review';
+
+/** Add a Review (customers): a rating from 1 to 5 and a few words, under the account's name. */
+export default function AddReviewPage() {
+  useDocumentTitle('Add a Review');
+  const { user } = useSession();
+  const addReview = useAddReview();
+  const form = useForm({
+    resolver: zodResolver(NewReviewSchema),
+    // The rating is checked as it is typed: the spec disables submit until it is 1 to 5.
+    mode: 'onChange',
+    defaultValues: { description: '' },
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (review) => {
+    try {
+      await addReview.mutateAsync(review);
+      form.reset();
+      void notify('success', 'Review added');
+    } catch (error) {
+      void notify('error', error instanceof Error ? error.message : 'The review was not added');
+    }
+  });
+
+  return (
+    <section aria-labelledby="add-review-heading" className="flex max-w-xl flex-col gap-6">
+      <h1 id="add-review-heading" className="text-3xl font-bold">
+        Add a Review
+      </h1>
+      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+        <TextField id="review-name" label="Name" value={user?.name ?? ''} readOnly />
+        <TextField id="review-email" label="Email" value={user?.email ?? ''} readOnly />
+        <TextField
+          id="review-rating"
+          label="Rating"
+          type="number"
+          inputMode="numeric"
+          min={RATING_MIN}
+          max={RATING_MAX}
+          step={1}
+          hint={`A whole number of stars from ${RATING_MIN} to ${RATING_MAX}`}
+          error={errors.rating?.message}
+          registration={form.register('rating', { valueAsNumber: true })}
+        />
+        <TextAreaField
+          id="review-description"
+          label="Description"
+          rows={4}
+          error={errors.description?.message}
+          registration={form.register('description')}
+        />
+        <button
+          type="submit"
+          className="btn self-start btn-primary"
+          disabled={!isValid || isSubmitting}
+        >
+          Add Review
+        </button>
+      </form>
+    </section>
+  );
+}
