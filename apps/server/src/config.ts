@@ -48,6 +48,19 @@ export interface Config {
    * it, like the database.
    */
   uploadsDir: string;
+  /** How often one client may knock: sign-in and sign-up per address, writes per account. */
+  limits: {
+    /** Off only in tests that fire thousands of requests on purpose. */
+    enabled: boolean;
+    /** Writes (POST, PUT, PATCH, DELETE under /api) one account may make per minute. */
+    writesPerMinute: number;
+    /** Redis shares the counters between server processes; without it they live in the database. */
+    redisUrl: string | null;
+  };
+  /** The bearer token GET /api/metrics asks for; null turns the endpoint off. */
+  metricsToken: string | null;
+  /** Other sites whose pages may call the API from a browser (CORS); none by default. */
+  corsOrigins: readonly string[];
 }
 
 const booleanFlag = z
@@ -109,6 +122,29 @@ const EnvSchema = z.object({
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// URL' }).optional(),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(60),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .url({ protocol: /^https?$/, message: 'must be a comma-separated list of origins' })
+          .transform((origin) => new URL(origin).origin),
+      ),
+    )
+    .optional(),
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -193,5 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'builtin' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
+    limits: {
+      enabled: true,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      redisUrl: e.REDIS_URL ?? null,
+    },
+    metricsToken: e.METRICS_TOKEN ?? null,
+    corsOrigins: e.CORS_ORIGINS ?? [],
   };
 }

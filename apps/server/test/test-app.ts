@@ -59,6 +59,10 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     payments: { provider: 'builtin' },
     webDist: null,
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'apex-uploads-')),
+    // Tests that check the limits set their own; the rest act faster than any customer could.
+    limits: { enabled: true, writesPerMinute: 100_000, redisUrl: null },
+    metricsToken: null,
+    corsOrigins: [],
     ...overrides,
   };
 }

@@ -53,7 +53,7 @@ export function createAuth(db: Database, config: Config, secret: string) {
     },
     rateLimit: {
       // On in every environment, kept in the database so all server processes share the count.
-      enabled: true,
+      enabled: config.limits.enabled,
       storage: 'database',
       modelName: 'rateLimit',
     },
