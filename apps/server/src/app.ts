@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { createDatabaseRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store';
 import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
@@ -27,6 +28,7 @@ import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { limitsPlugin } from './plugins/limits';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -38,6 +40,8 @@ declare module 'fastify' {
     reviews: Reviews;
   }
 }
+
+export const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole shop (API and web app) from a configuration; the caller decides to listen. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
@@ -51,6 +55,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // Slow or stuck clients must not hold connections for ever.
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
+    // The shop's JSON bodies are small (a description is at most 2,000 characters); picture
+    // uploads set their own, larger limit.
+    bodyLimit: JSON_BODY_LIMIT,
     // While shutting down, new requests are told to go elsewhere instead of waiting.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -77,7 +84,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await app.register(sensible);
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
-    await app.register(authPlugin, { config });
+    const rateLimitStore = config.limits.redisUrl
+      ? createRedisRateLimitStore(config.limits.redisUrl, app.log)
+      : createDatabaseRateLimitStore(database.db);
+    app.addHook('onClose', () => rateLimitStore.close());
+    await app.register(authPlugin, { config, rateLimitStore });
+    await app.register(limitsPlugin, { config, store: rateLimitStore });
     if (config.seedDemo) {
       for (const login of await ensureDemoAccounts(database.db, app.auth)) {
         app.log.info(`Demo ${login.role} login: ${login.email} / ${login.password}`);

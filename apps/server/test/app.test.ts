@@ -43,22 +43,6 @@ describe('operations', () => {
   });
 });
 
-describe('security headers', () => {
-  it('sends a Content-Security-Policy that admits only our own origin', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(csp).not.toContain('upgrade-insecure-requests');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    // Plain http here, so no HSTS.
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-  });
-});
-
 describe('the web app and the API on one origin', () => {
   it('serves index.html for page navigations, uncached', async () => {
     for (const url of ['/', '/blogs', '/purchase/123', '/no/such/page']) {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -129,12 +128,14 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** Sign-in and sign-up attempts per client and path, shared by every server process. */
-export const rateLimits = pgTable('rate_limits', {
-  id: text().primaryKey(),
-  key: text().notNull().unique(),
+/**
+ * Request counts per client and window (sign-in and sign-up per address, writes per account),
+ * shared by every server process when Redis is not configured.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text().primaryKey(),
   count: integer().notNull(),
-  lastRequest: bigint({ mode: 'number' }).notNull(),
+  resetsAt: timestamp({ withTimezone: true }).notNull(),
 });
 
 /** What a customer adds about themselves on My Profile; name and email stay on the account. */

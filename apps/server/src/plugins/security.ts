@@ -1,3 +1,4 @@
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -46,6 +47,16 @@ export const securityPlugin = fp(
       // HSTS over http is ignored by browsers and misleads readers; send it only behind https.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     });
+    // The web app calls the API from its own origin, which needs no CORS. Other sites' pages get
+    // no CORS headers, so browsers keep them out, unless an operator lists them in CORS_ORIGINS.
+    if (config.corsOrigins.length > 0) {
+      await app.register(cors, {
+        origin: [...config.corsOrigins],
+        credentials: true,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        maxAge: 600,
+      });
+    }
   },
   { name: 'security' },
 );

@@ -7,14 +7,15 @@ import { SignUpSchema } from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import type { RateLimitStore } from '../../lib/rate-limit-store';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
 /** Origins allowed to send cookie-authenticated requests (Better Auth checks each POST's Origin). */
 function trustedOrigins(config: Config): string[] {
   const origin = config.publicUrl.origin;
-  const origins = [origin];
+  const origins = [origin, ...config.corsOrigins];
   // A shop on this machine answers as localhost and as 127.0.0.1 alike.
   if (config.publicUrl.hostname === 'localhost') {
     origins.push(origin.replace('//localhost', '//127.0.0.1'));
@@ -25,7 +26,12 @@ function trustedOrigins(config: Config): string[] {
 }
 
 /** Better Auth on the shop's own database: email + password, Google (OIDC), roles, bearer tokens. */
-export function createAuth(db: Database, config: Config, secret: string) {
+export function createAuth(
+  db: Database,
+  config: Config,
+  secret: string,
+  rateLimitStore: RateLimitStore,
+) {
   const origin = config.publicUrl.origin;
   const adminEmails = new Set(config.auth.adminEmails);
   return betterAuth({
@@ -41,7 +47,6 @@ export function createAuth(db: Database, config: Config, secret: string) {
         session: sessions,
         account: accounts,
         verification: verifications,
-        rateLimit: rateLimits,
       },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
@@ -52,10 +57,9 @@ export function createAuth(db: Database, config: Config, secret: string) {
       cookieCache: { enabled: false },
     },
     rateLimit: {
-      // On in every environment, kept in the database so all server processes share the count.
+      // On in every environment; counted in the shop's shared store (the database, or Redis).
       enabled: config.limits.enabled,
-      storage: 'database',
-      modelName: 'rateLimit',
+      customStorage: { consume: (key, rule) => rateLimitStore.consume(`auth:${key}`, rule) },
     },
     advanced: {
       useSecureCookies: config.publicUrl.protocol === 'https:',

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Role } from '@apex/contract';
 
 import type { Config } from '../../config';
+import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
 import { resolveAuthSecret } from './secret';
 
@@ -40,8 +41,11 @@ const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
  * request, so a role change applies on the caller's next request.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: Config }) => {
-    const auth = createAuth(app.database.db, config, resolveAuthSecret(config));
+  async (
+    app: FastifyInstance,
+    { config, rateLimitStore }: { config: Config; rateLimitStore: RateLimitStore },
+  ) => {
+    const auth = createAuth(app.database.db, config, resolveAuthSecret(config), rateLimitStore);
     app.decorate('auth', auth);
 
     async function lookUpViewer(request: FastifyRequest): Promise<Viewer | null> {

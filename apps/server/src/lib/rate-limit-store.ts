@@ -1,0 +1,109 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+import type { Database } from '../db/client';
+import { rateLimitCounters } from '../db/schema';
+
+export interface RateLimitRule {
+  /** Seconds the count runs for. */
+  window: number;
+  /** Requests allowed in one window. */
+  max: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Seconds until the window frees up, when refused. */
+  retryAfter: number | null;
+}
+
+/**
+ * Counts requests per key in fixed windows, in one atomic step, shared by every server process:
+ * Better Auth's sign-in and sign-up limits and the shop's limit on writes both count here.
+ */
+export interface RateLimitStore {
+  consume(key: string, rule: RateLimitRule): Promise<RateLimitVerdict>;
+  close(): Promise<void>;
+}
+
+function verdict(count: number, rule: RateLimitRule, msLeft: number): RateLimitVerdict {
+  return count <= rule.max
+    ? { allowed: true, retryAfter: null }
+    : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
+}
+
+/** Counters in the shop's own database: nothing more to run, shared through PostgreSQL. */
+export function createDatabaseRateLimitStore(db: Database): RateLimitStore {
+  let sinceSweep = 0;
+  return {
+    async consume(key, rule) {
+      // One statement starts, counts or restarts the window, so concurrent requests never race.
+      const expired = sql`${rateLimitCounters.resetsAt} <= now()`;
+      const [row] = await db
+        .insert(rateLimitCounters)
+        .values({ key, count: 1, resetsAt: sql`now() + make_interval(secs => ${rule.window})` })
+        .onConflictDoUpdate({
+          target: rateLimitCounters.key,
+          set: {
+            count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+            resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
+          },
+        })
+        .returning({
+          count: rateLimitCounters.count,
+          msLeft: sql<number>`(extract(epoch from (${rateLimitCounters.resetsAt} - now())) * 1000)::float8`,
+        });
+      if (!row) throw new Error('the rate limit counter returned nothing');
+      // Expired windows are swept now and then, so the table stays as small as the live windows.
+      if (++sinceSweep >= 500) {
+        sinceSweep = 0;
+        await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetsAt, sql`now()`));
+      }
+      return verdict(row.count, rule, row.msLeft);
+    },
+    close: async () => undefined,
+  };
+}
+
+// INCR, and start the window's clock on its first request; answers the count and the ms left.
+const CONSUME_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * Counters in Redis (REDIS_URL), for several server processes without a round trip to the
+ * database. If Redis cannot be reached the request is let through and the failure logged: a
+ * limiter that is down must not close the shop.
+ */
+export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): RateLimitStore {
+  const redis = new Redis(url, {
+    // Fail fast instead of queueing requests behind a Redis that is down.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  redis.on('error', (error: Error) => {
+    log.warn({ err: error }, 'rate limit store (Redis) unavailable');
+  });
+  return {
+    async consume(key, rule) {
+      try {
+        const [count, msLeft] = (await redis.eval(
+          CONSUME_SCRIPT,
+          1,
+          `apex:rate-limit:${key}`,
+          String(rule.window * 1000),
+        )) as [number, number];
+        return verdict(count, rule, msLeft);
+      } catch (error) {
+        log.warn({ err: error }, 'rate limit not checked: Redis did not answer');
+        return { allowed: true, retryAfter: null };
+      }
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createRedisRateLimitStore } from '../src/lib/rate-limit-store';
+import { attemptSignIn, signUp } from './accounts-helpers';
+import { createTestApp, type TestApp } from './test-app';
+
+const review = { rating: 5, description: 'Quick fit.' };
+
+describe('writes per account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Four: fetching the access token after sign-up (PUT /api/user/:email) is the first write.
+    t = await createTestApp({ limits: { enabled: true, writesPerMinute: 4, redisUrl: null } });
+  });
+  afterAll(() => t.close());
+
+  const addReview = (headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
+    t.app.inject({ method: 'POST', url: '/api/review', headers, payload: review, remoteAddress });
+
+  it('refuses the write past the limit with 429 and Retry-After, for that account only', async () => {
+    const busy = await signUp(t.app);
+    const other = await signUp(t.app);
+    for (let i = 0; i < 3; i++) expect((await addReview(busy.bearer)).statusCode).toBe(201);
+
+    const refused = await addReview(busy.bearer);
+    expect(refused.statusCode).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.json()).toMatchObject({
+      statusCode: 429,
+      message: `Too many changes in a short time: try again in ${retryAfter} s`,
+    });
+    // Another address does not help the same account; another account is unaffected.
+    expect((await addReview(busy.bearer, '198.51.100.7')).statusCode).toBe(429);
+    expect((await addReview(other.bearer)).statusCode).toBe(201);
+    const reviews = await t.app.inject({ method: 'GET', url: '/api/review' });
+    expect(reviews.json<unknown[]>()).toHaveLength(4);
+  });
+
+  it('counts signed-out writes per client address', async () => {
+    const address = '192.0.2.44';
+    for (let i = 0; i < 4; i++) expect((await addReview({}, address)).statusCode).toBe(401);
+    expect((await addReview({}, address)).statusCode).toBe(429);
+    expect((await addReview({}, '192.0.2.45')).statusCode).toBe(401);
+  });
+
+  it('leaves reads alone', async () => {
+    const address = '192.0.2.46';
+    for (let i = 0; i < 10; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/parts', remoteAddress: address });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('request limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a JSON body over 64 KB with 413 before reading it', async () => {
+    const customer = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: { ...customer.bearer, 'content-type': 'application/json' },
+      payload: JSON.stringify({ rating: 5, description: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json<{ message: string }>().message).toBe(
+      'The request body is larger than this call accepts (64 KB)',
+    );
+  });
+
+  it('gives slow clients a deadline', () => {
+    expect(t.app.initialConfig.requestTimeout).toBe(30_000);
+    expect(t.app.initialConfig.connectionTimeout).toBe(60_000);
+  });
+});
+
+// The machine's Redis when one is given (CI gives one): two shop processes share its counts.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('limits shared through Redis (REDIS_URL)', () => {
+  const shops: TestApp[] = [];
+  beforeAll(async () => {
+    const limits = { enabled: true, writesPerMinute: 100_000, redisUrl: redisUrl ?? null };
+    shops.push(await createTestApp({ limits }), await createTestApp({ limits }));
+  });
+  afterAll(async () => {
+    await Promise.all(shops.map((shop) => shop.close()));
+  });
+
+  it('counts sign-in attempts from one address across server processes', async () => {
+    const [first, second] = shops.map((shop) => shop.app);
+    if (!first || !second) throw new Error('two shops expected');
+    // A fresh address per run, so an earlier run's window cannot interfere.
+    const address = `fd00::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+    const attempt = { email: 'nobody@example.com', password: 'wrong-password' };
+    for (const app of [first, second, first]) {
+      expect((await attemptSignIn(app, attempt, address)).statusCode).toBe(401);
+    }
+    const refused = await attemptSignIn(second, attempt, address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('lets requests through, and says so in the log, when Redis cannot be reached', async () => {
+    const warnings: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => warnings.push(args) };
+    const store = createRedisRateLimitStore(
+      'redis://127.0.0.1:1',
+      log as unknown as Parameters<typeof createRedisRateLimitStore>[1],
+    );
+    try {
+      expect(await store.consume('writes:account:x', { window: 60, max: 1 })).toEqual({
+        allowed: true,
+        retryAfter: null,
+      });
+      expect(warnings.length).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
