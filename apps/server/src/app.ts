@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { loggerOptions, type LogStream } from './lib/logging';
 import { createDatabaseRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store';
 import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
@@ -29,6 +30,7 @@ import { createReviews, type Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
+import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -44,13 +46,13 @@ declare module 'fastify' {
 export const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole shop (API and web app) from a configuration; the caller decides to listen. */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { logStream }: { logStream?: LogStream } = {},
+): Promise<FastifyInstance> {
   const database = await openDatabase(config.database);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    ...loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
     // Slow or stuck clients must not hold connections for ever.
     requestTimeout: 30_000,
@@ -66,6 +68,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('database', database);
+    // Every answer names its request, so a customer's report can be found in the logs.
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
     app.addHook('onClose', async () => database.close());
 
     if (config.seedDemo && (await seedDemoData(database.db))) {
@@ -95,6 +101,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
         app.log.info(`Demo ${login.role} login: ${login.email} / ${login.password}`);
       }
     }
+    await app.register(metricsPlugin, { token: config.metricsToken });
     await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
     await app.register(openapiPlugin);
     await app.register(

@@ -78,8 +78,8 @@ describe('request limits', () => {
   });
 
   it('gives slow clients a deadline', () => {
-    expect(t.app.initialConfig.requestTimeout).toBe(30_000);
-    expect(t.app.initialConfig.connectionTimeout).toBe(60_000);
+    expect(t.app.server.requestTimeout).toBe(30_000);
+    expect(t.app.server.timeout).toBe(60_000);
   });
 });
 

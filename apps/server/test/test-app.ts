@@ -74,9 +74,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(database.config, overrides));
+  const app = await buildApp(testConfig(database.config, overrides), options);
   await app.ready();
   return {
     app,

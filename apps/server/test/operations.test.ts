@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { attemptSignIn, signUp } from './accounts-helpers';
+import { makePart } from './factories';
+import { createTestApp, type TestApp } from './test-app';
+
+const METRICS_TOKEN = 'metrics-token-for-the-scraper';
+
+describe('GET /api/metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ metricsToken: METRICS_TOKEN });
+  });
+  afterAll(() => t.close());
+
+  const scrape = (authorization?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: authorization ? { authorization } : {},
+    });
+
+  it('answers only the scraper that sends the token', async () => {
+    expect((await scrape()).statusCode).toBe(401);
+    expect((await scrape('Bearer not-the-token')).statusCode).toBe(401);
+    expect((await scrape(METRICS_TOKEN)).statusCode).toBe(401);
+    const res = await scrape(`Bearer ${METRICS_TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  });
+
+  it('counts requests and latency per route pattern, orders by state and payments', async () => {
+    const part = await makePart(t.app.database.db, { priceCents: 2_000, stock: 10, minOrder: 1 });
+    const customer = await signUp(t.app);
+    await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-thing/42' });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.bearer,
+      payload: { orderId: part.id, orderQuantity: 3 },
+    });
+    expect(placed.statusCode).toBe(201);
+
+    const text = (await scrape(`Bearer ${METRICS_TOKEN}`)).body;
+    expect(text).toContain(
+      'apex_http_request_duration_seconds_count{method="GET",route="/api/parts/:id",status_code="200"} 1',
+    );
+    expect(text).toContain(
+      'apex_http_request_duration_seconds_count{method="POST",route="/api/orders",status_code="201"} 1',
+    );
+    expect(text).toMatch(
+      /apex_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/orders",status_code="201"\} 1/,
+    );
+    // Unknown paths share one series: a scanner cannot multiply them.
+    expect(text).toContain('route="unmatched",status_code="404"');
+    expect(text).not.toContain('no-such-thing');
+    expect(text).toContain('apex_orders{status="unpaid"} 1');
+    expect(text).toContain('apex_orders{status="paid"} 0');
+    expect(text).toContain('apex_payments_received_dollars 0');
+    expect(text).toContain('apex_process_resident_memory_bytes');
+  });
+});
+
+describe('without METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has no metrics endpoint at all', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/metrics' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('names every request in an X-Request-Id, keeping a proxy-given id that looks like one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a9c' },
+    });
+    expect(given.headers['x-request-id']).toBe('lb-7f3a9c');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'x'.repeat(65) },
+    });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the log', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { logLevel: 'info' },
+      { logStream: { write: (line: string) => lines.push(line) } },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('ties each line to its request and never shows tokens, cookies, passwords or codes', async () => {
+    const customer = await signUp(t.app, { password: 'hunter2secret' });
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: customer.bearer });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/profile',
+      headers: { cookie: customer.cookie },
+    });
+    await attemptSignIn(t.app, { email: customer.email, password: 'wrong-password-1' });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/callback/google?code=one-time-google-code&state=state-value-123',
+      headers: { 'x-request-id': 'trace-me-42' },
+    });
+
+    const log = lines.join('');
+    const cookieValue = customer.cookie.split('=')[1] ?? 'missing';
+    for (const secret of [
+      customer.token,
+      cookieValue,
+      'hunter2secret',
+      'wrong-password-1',
+      'one-time-google-code',
+      'state-value-123',
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const callback = entries.find((entry) =>
+      (entry.req as { url?: string } | undefined)?.url?.includes('/callback/google'),
+    );
+    expect(callback).toMatchObject({
+      reqId: 'trace-me-42',
+      req: { url: '/api/auth/callback/google?code=[REDACTED]&state=[REDACTED]' },
+    });
+    expect(entries.filter((entry) => entry.req).every((entry) => entry.reqId)).toBe(true);
+  });
+});
