@@ -1,0 +1,361 @@
+import { randomUUID } from 'node:crypto';
+
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type PartRow, profiles, type UserRow, users } from '../src/db/schema';
+import { type Caller, makeAdminDirectly, newClientAddress, signUp } from './accounts-helpers';
+import { makeOrder, makePart } from './factories';
+import { pngPicture } from './pictures';
+import { createTestApp, type TestApp } from './test-app';
+
+// Every route the shop answers, walked as each kind of caller. The route list comes from the
+// app's own route table, so a new route without a row here fails this test.
+
+type Role = 'visitor' | 'customer' | 'otherCustomer' | 'admin';
+const roles: Role[] = ['visitor', 'customer', 'otherCustomer', 'admin'];
+
+/** One request, built fresh for each cell so that no cell depends on another's changes. */
+type Build = () => Promise<InjectOptions & { url: string }>;
+
+interface Row {
+  build: Build;
+  /** The status each caller gets. `customer` owns whatever the request names. */
+  expect: Record<Role, number>;
+}
+
+let t: TestApp;
+let customer: Caller;
+let otherCustomer: Caller;
+let admin: Caller;
+let owner: UserRow;
+let part: PartRow;
+let picture: string;
+
+const headersOf: Record<Role, () => Record<string, string>> = {
+  visitor: () => ({}),
+  customer: () => customer.bearer,
+  otherCustomer: () => otherCustomer.bearer,
+  admin: () => admin.bearer,
+};
+
+const partFields = () => ({
+  name: 'Matrix Part',
+  minorder: 1,
+  price: 10,
+  image: '/images/parts/matrix.svg',
+  quantity: 5,
+  description: 'For the authorization matrix.',
+});
+
+const freshPart = () => makePart(t.app.database.db, { stock: 50, minOrder: 1 });
+const ownersOrder = async (status: 'unpaid' | 'paid' = 'unpaid') =>
+  makeOrder(t.app.database.db, { part, user: owner, status });
+const paymentSecret = async (orderId: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: customer.bearer,
+    payload: { orderId },
+  });
+  return res.json<{ clientSecret: string }>().clientSecret;
+};
+const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+
+const everyone = (status: number): Record<Role, number> => ({
+  visitor: status,
+  customer: status,
+  otherCustomer: status,
+  admin: status,
+});
+const adminsOnly = (success: number) => ({
+  visitor: 401,
+  customer: 403,
+  otherCustomer: 403,
+  admin: success,
+});
+const signedIn = (success: number) => ({
+  visitor: 401,
+  customer: success,
+  otherCustomer: success,
+  admin: success,
+});
+
+const matrix: Record<string, Row> = {
+  'GET /api/auth/*': {
+    build: async () => ({ method: 'GET', url: '/api/auth/get-session' }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/*': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'http://localhost:3000' },
+      payload: { email: customer.email, password: 'not-the-password' },
+    }),
+    expect: everyone(401),
+  },
+  // The metrics token is the scraper's alone: no shop role opens it.
+  'GET /api/metrics': {
+    build: async () => ({ method: 'GET', url: '/api/metrics' }),
+    expect: everyone(401),
+  },
+  'GET /api/docs': {
+    build: async () => ({ method: 'GET', url: '/api/docs' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/static/index.html': {
+    build: async () => ({ method: 'GET', url: '/api/docs/static/index.html' }),
+    expect: everyone(302),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    build: async () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/json': {
+    build: async () => ({ method: 'GET', url: '/api/docs/json' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/yaml': {
+    build: async () => ({ method: 'GET', url: '/api/docs/yaml' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/static/*': {
+    build: async () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
+    expect: everyone(200),
+  },
+  'GET /api/health': {
+    build: async () => ({ method: 'GET', url: '/api/health' }),
+    expect: everyone(200),
+  },
+  'GET /api/ready': {
+    build: async () => ({ method: 'GET', url: '/api/ready' }),
+    expect: everyone(200),
+  },
+  'GET /api/parts': {
+    build: async () => ({ method: 'GET', url: '/api/parts' }),
+    expect: everyone(200),
+  },
+  'GET /api/parts/:id': {
+    build: async () => ({ method: 'GET', url: `/api/parts/${part.id}` }),
+    expect: everyone(200),
+  },
+  'POST /api/parts': {
+    build: async () => ({ method: 'POST', url: '/api/parts', payload: partFields() }),
+    expect: adminsOnly(201),
+  },
+  'PUT /api/parts/:id': {
+    build: async () => ({
+      method: 'PUT',
+      url: `/api/parts/${(await freshPart()).id}`,
+      payload: partFields(),
+    }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/parts/:id': {
+    build: async () => ({ method: 'DELETE', url: `/api/parts/${(await freshPart()).id}` }),
+    expect: adminsOnly(200),
+  },
+  'POST /api/part-images': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/part-images',
+      headers: { 'content-type': 'image/png' },
+      payload: pngPicture(),
+    }),
+    expect: adminsOnly(201),
+  },
+  'GET /api/review': {
+    build: async () => ({ method: 'GET', url: '/api/review' }),
+    expect: everyone(200),
+  },
+  'POST /api/review': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/review',
+      payload: { rating: 4, description: 'Fine.' },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/sign-in-options': {
+    build: async () => ({ method: 'GET', url: '/api/sign-in-options' }),
+    expect: everyone(200),
+  },
+  // The access token is handed out for the caller's own email only, admins included.
+  'PUT /api/user/:email': {
+    build: async () => ({
+      method: 'PUT',
+      url: `/api/user/${customer.email}`,
+      payload: { email: customer.email },
+    }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
+  },
+  'GET /api/user': {
+    build: async () => ({ method: 'GET', url: '/api/user' }),
+    expect: adminsOnly(200),
+  },
+  'PUT /api/user/admin/:email': {
+    build: async () => {
+      const email = `bystander${randomUUID().slice(0, 8)}@example.com`;
+      await t.app.database.db
+        .insert(users)
+        .values({ id: randomUUID(), name: 'Bystander', email, emailVerified: false });
+      return { method: 'PUT', url: `/api/user/admin/${email}` };
+    },
+    expect: adminsOnly(200),
+  },
+  'GET /api/admin/:email': {
+    build: async () => ({ method: 'GET', url: `/api/admin/${customer.email}` }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 200 },
+  },
+  'GET /api/profile': {
+    build: async () => ({ method: 'GET', url: `/api/profile?userEmail=${customer.email}` }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
+  },
+  'POST /api/profile/:email': {
+    build: async () => {
+      // A first profile each time: the owner creates it (201).
+      await t.app.database.db.delete(profiles).where(eq(profiles.userId, owner.id));
+      return {
+        method: 'POST',
+        url: `/api/profile/${customer.email}`,
+        payload: { education: 'MSc', location: 'Modena', phone: '1', linkedin: '' },
+      };
+    },
+    expect: { visitor: 401, customer: 201, otherCustomer: 403, admin: 403 },
+  },
+  'PUT /api/profile/:email': {
+    build: async () => {
+      // An existing profile each time: the owner updates it (200).
+      await t.app.database.db.insert(profiles).values({ userId: owner.id }).onConflictDoNothing();
+      return {
+        method: 'PUT',
+        url: `/api/profile/${customer.email}`,
+        payload: { education: 'MSc', location: 'Maranello', phone: '2', linkedin: '' },
+      };
+    },
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
+  },
+  'POST /api/orders': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { orderId: part.id, orderQuantity: 1 },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/orders': {
+    build: async () => ({ method: 'GET', url: `/api/orders?userEmail=${customer.email}` }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
+  },
+  // Someone else's order is simply not there: 404 says nothing about whether it exists.
+  'GET /api/order/:id': {
+    build: async () => ({ method: 'GET', url: `/api/order/${(await ownersOrder()).id}` }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 200 },
+  },
+  'GET /api/allorders': {
+    build: async () => ({ method: 'GET', url: '/api/allorders' }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/allorders/:id': {
+    build: async () => ({ method: 'DELETE', url: `/api/allorders/${(await ownersOrder()).id}` }),
+    expect: adminsOnly(200),
+  },
+  'PUT /api/allorders/:id': {
+    build: async () => ({ method: 'PUT', url: `/api/allorders/${(await ownersOrder('paid')).id}` }),
+    expect: adminsOnly(200),
+  },
+  'GET /api/payment-config': {
+    build: async () => ({ method: 'GET', url: '/api/payment-config' }),
+    expect: everyone(200),
+  },
+  'POST /api/create-payment-intent': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      payload: { orderId: (await ownersOrder()).id },
+    }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+  },
+  'PATCH /api/orders/:id': {
+    build: async () => {
+      // A real, successful payment of the owner's order: only the owner may record it.
+      const order = await ownersOrder();
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/builtin/confirm',
+        payload: { clientSecret: await paymentSecret(order.id), card: testCard },
+      });
+      const transactionId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
+      return { method: 'PATCH', url: `/api/orders/${order.id}`, payload: { transactionId } };
+    },
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+  },
+  // Like Stripe's, the built-in processor takes the intent's client secret as the credential.
+  'POST /api/payments/builtin/confirm': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/payments/builtin/confirm',
+      payload: { clientSecret: await paymentSecret((await ownersOrder()).id), card: testCard },
+    }),
+    expect: everyone(200),
+  },
+  'GET /uploads/parts/*': {
+    build: async () => ({ method: 'GET', url: picture }),
+    expect: everyone(200),
+  },
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ metricsToken: 'the-scraper-token-only' });
+  customer = await signUp(t.app, { name: 'Owner Customer' });
+  otherCustomer = await signUp(t.app, { name: 'Other Customer' });
+  admin = await signUp(t.app, { name: 'Shop Admin' });
+  await makeAdminDirectly(t.app, admin.email);
+  [owner] = (await t.app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.email, customer.email))) as [UserRow];
+  part = await makePart(t.app.database.db, { stock: 100_000, minOrder: 1 });
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/part-images',
+    headers: { ...admin.bearer, 'content-type': 'image/png' },
+    payload: pngPicture(8),
+  });
+  picture = upload.json<{ image: string }>().image;
+});
+afterAll(() => t.close());
+
+describe('the authorization matrix', () => {
+  it('has a row for every route the shop answers, and no row for a route it does not', () => {
+    const routes = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
+    expect(routes.filter((route) => !(route in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  for (const [route, row] of Object.entries(matrix)) {
+    it(`${route}: ${roles.map((role) => `${role} ${row.expect[role]}`).join(', ')}`, async () => {
+      for (const role of roles) {
+        const request = await row.build();
+        const res = await t.app.inject({
+          ...request,
+          headers: { ...request.headers, ...headersOf[role]() },
+          remoteAddress: newClientAddress(),
+        });
+        expect(res.statusCode, `${role}: ${res.body.slice(0, 200)}`).toBe(row.expect[role]);
+        // Whatever a customer or visitor is shown, another customer's email is never in it.
+        const strangers = {
+          visitor: [customer.email, otherCustomer.email, admin.email],
+          customer: [otherCustomer.email, admin.email],
+          otherCustomer: [customer.email, admin.email],
+          admin: [],
+        }[role];
+        for (const email of strangers) {
+          expect(res.body, `${role} saw ${email}`).not.toContain(email);
+        }
+      }
+    });
+  }
+});
