@@ -7,6 +7,7 @@ const serverSuite = (database: 'pglite' | 'postgres'): TestProjectConfiguration 
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: database },
+    ...(database === 'pglite' ? { globalSetup: ['./test/global-setup.ts'] } : {}),
     // A database per test file is created in beforeAll; PGlite's first start takes seconds.
     hookTimeout: 60_000,
     testTimeout: 30_000,

@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { defaultWebDist } from './paths';
 
 export type DatabaseConfig =
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A copy of an already migrated database to start from (tests: no initdb per file). */
+      template?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 export type PaymentsConfig =
   | { provider: 'builtin' }

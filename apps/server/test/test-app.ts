@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 import { buildApp } from '../src/app';
 import type { Config, DatabaseConfig } from '../src/config';
+
+let template: Promise<Blob> | null = null;
+
+/** The migrated database that test/global-setup.ts made once for the whole run. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
+}
 
 /**
  * A database for one test file: PGlite in memory by default; with TEST_DB=postgres, a fresh
@@ -19,7 +29,10 @@ export async function createTestDatabase(): Promise<{
   drop(): Promise<void>;
 }> {
   if (process.env.TEST_DB !== 'postgres') {
-    return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => undefined };
+    return {
+      config: { kind: 'pglite', dataDir: 'memory://', template: await pgliteTemplate() },
+      drop: async () => undefined,
+    };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -28,13 +28,15 @@ const MIGRATION_LOCK_KEY = 7_340_021;
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+  return config.kind === 'postgres'
+    ? openPostgres(config.url)
+    : openPglite(config.dataDir, config.template);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   const lock = dataDir === IN_MEMORY ? null : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
     return {
