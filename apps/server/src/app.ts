@@ -34,6 +34,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { textInputPlugin } from './plugins/text-input';
 
 export interface RouteEntry {
   method: string;
@@ -104,6 +105,7 @@ export async function buildApp(
 
     await app.register(sensible);
     await app.register(errorsPlugin);
+    await app.register(textInputPlugin);
     await app.register(securityPlugin, { config });
     const rateLimitStore = config.limits.redisUrl
       ? createRedisRateLimitStore(config.limits.redisUrl, app.log)

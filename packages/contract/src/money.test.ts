@@ -18,6 +18,9 @@ describe('money', () => {
   it('refuses amounts that are not whole cents instead of silently rounding', () => {
     expect(() => dollarsToCents(1.005)).toThrow(RangeError);
     expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
+    // Amounts far below a cent are not "0 cents plus float noise".
+    expect(() => dollarsToCents(1e-9)).toThrow(RangeError);
+    expect(dollarsToCents(999_999.99)).toBe(99_999_999);
     expect(() => centsToDollars(1.5)).toThrow(RangeError);
   });
 });

@@ -7,9 +7,14 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** True for a finite dollar amount with at most two decimals (0.1 + 0.2 style float noise is fine). */
+/**
+ * True for a finite dollar amount with at most two decimals. Float noise (0.1 + 0.2) is allowed
+ * in proportion to the amount, so a tiny amount such as 1e-9 is not mistaken for whole cents.
+ */
 export function isWholeCents(dollars: number): boolean {
-  return Number.isFinite(dollars) && Math.abs(Math.round(dollars * 100) - dollars * 100) <= 1e-6;
+  if (!Number.isFinite(dollars)) return false;
+  const cents = dollars * 100;
+  return Math.abs(Math.round(cents) - cents) <= 1e-9 * Math.max(1, Math.abs(cents));
 }
 
 /** Converts a dollar amount with at most two decimals; anything finer is a caller's bug, not rounding. */

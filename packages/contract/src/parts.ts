@@ -61,7 +61,7 @@ export const PartFieldsSchema = z.object({
     .max(MAX_STOCK, 'The minimum order must be at most 1,000,000'),
   price: z
     .number({ message: 'Enter the price as a number' })
-    .positive('The price must be above 0')
+    .min(0.01, 'The price must be at least 0.01')
     .max(MAX_PRICE, 'The price must be at most 999,999.99')
     .refine(isWholeCents, 'The price can have at most 2 decimals'),
   image: z

@@ -101,6 +101,22 @@ describe('POST /api/review', () => {
     expect(await reviewCount()).toBe(0);
   });
 
+  it('refuses text PostgreSQL cannot store (a NUL character) with 400, not a failure', async () => {
+    const customer = await signUp(t.app);
+    const res = await addReview(customer.bearer, { rating: 4, description: 'nul\u0000here' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      fields: [{ field: 'body.description', message: 'must not contain a NUL character' }],
+    });
+    const inPath = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/admin/a%00b@example.com',
+      headers: customer.bearer,
+    });
+    expect(inPath.statusCode).toBe(400);
+    expect(await reviewCount()).toBe(0);
+  });
+
   it('answers 401 to visitors and adds nothing', async () => {
     const res = await addReview({}, { rating: 5, description: 'Anonymous praise' });
     expect(res.statusCode).toBe(401);
