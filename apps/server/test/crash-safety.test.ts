@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -10,6 +9,7 @@ import type { Order, Part } from '@apex/contract';
 
 import { serverRoot } from '../src/paths';
 import { newClientAddress } from './accounts-helpers';
+import { freePort } from './free-port';
 import { createTestDatabase } from './test-app';
 
 // The production bundle is killed with SIGKILL in the middle of a rush of orders, as a power cut or
@@ -50,15 +50,6 @@ afterAll(async () => {
   // Undefined when the bundle was missing: nothing was created then.
   await database?.drop();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 interface Shop {
   child: ChildProcess;

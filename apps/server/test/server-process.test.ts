@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -9,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DatabaseConfig } from '../src/config';
 import { serverRoot } from '../src/paths';
+import { freePort } from './free-port';
 import { createTestDatabase } from './test-app';
 
 // The real server process, as `npm start` runs it: on its own embedded data directory, or in the
@@ -25,15 +25,6 @@ afterEach(() => {
   for (const child of running) child.kill('SIGKILL');
   running.clear();
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** The embedded database in the given directory, or this file's own PostgreSQL database. */
 function databaseEnv(dataDir: string): Record<string, string> {
