@@ -11,7 +11,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { loggerOptions, type LogStream } from './lib/logging';
-import { createDatabaseRateLimitStore, createRedisRateLimitStore } from './lib/rate-limit-store';
+import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
@@ -24,13 +24,11 @@ import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
 import { createBuiltinProvider } from './modules/payments/builtin-provider';
 import { builtinPaymentRoutes } from './modules/payments/routes';
-import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
-import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -107,8 +105,12 @@ export async function buildApp(
     await app.register(errorsPlugin);
     await app.register(textInputPlugin);
     await app.register(securityPlugin, { config });
+    // Redis's client loads only when Redis is configured: every module costs start-up time.
     const rateLimitStore = config.limits.redisUrl
-      ? createRedisRateLimitStore(config.limits.redisUrl, app.log)
+      ? (await import('./lib/redis-rate-limit-store')).createRedisRateLimitStore(
+          config.limits.redisUrl,
+          app.log,
+        )
       : createDatabaseRateLimitStore(database.db);
     app.addHook('onClose', () => rateLimitStore.close());
     await app.register(authPlugin, { config, rateLimitStore });
@@ -118,7 +120,10 @@ export async function buildApp(
         app.log.info(`Demo ${login.role} login: ${login.email} / ${login.password}`);
       }
     }
-    await app.register(metricsPlugin, { token: config.metricsToken });
+    if (config.metricsToken) {
+      const { metricsPlugin } = await import('./plugins/metrics');
+      await app.register(metricsPlugin, { token: config.metricsToken });
+    }
     await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
     await app.register(openapiPlugin);
     await app.register(
@@ -137,6 +142,8 @@ export async function buildApp(
         await api.register(orderRoutes, { orders });
         const payments = config.payments;
         if (payments.provider === 'stripe') {
+          const { createStripeClient, createStripeProvider } =
+            await import('./modules/payments/stripe-provider');
           const stripe = createStripeClient(payments);
           await api.register(orderPaymentRoutes, {
             orders,

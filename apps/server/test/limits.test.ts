@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createRedisRateLimitStore } from '../src/lib/rate-limit-store';
+import { createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
 import { attemptSignIn, signUp } from './accounts-helpers';
 import { createTestApp, type TestApp } from './test-app';
 

@@ -1,6 +1,4 @@
 import { lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 
 import type { Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
@@ -27,7 +25,7 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-function verdict(count: number, rule: RateLimitRule, msLeft: number): RateLimitVerdict {
+export function verdict(count: number, rule: RateLimitRule, msLeft: number): RateLimitVerdict {
   return count <= rule.max
     ? { allowed: true, retryAfter: null }
     : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
@@ -63,47 +61,5 @@ export function createDatabaseRateLimitStore(db: Database): RateLimitStore {
       return verdict(row.count, rule, row.msLeft);
     },
     close: async () => undefined,
-  };
-}
-
-// INCR, and start the window's clock on its first request; answers the count and the ms left.
-const CONSUME_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('PTTL', KEYS[1])}`;
-
-/**
- * Counters in Redis (REDIS_URL), for several server processes without a round trip to the
- * database. If Redis cannot be reached the request is let through and the failure logged: a
- * limiter that is down must not close the shop.
- */
-export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): RateLimitStore {
-  const redis = new Redis(url, {
-    // Fail fast instead of queueing requests behind a Redis that is down.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-  });
-  redis.on('error', (error: Error) => {
-    log.warn({ err: error }, 'rate limit store (Redis) unavailable');
-  });
-  return {
-    async consume(key, rule) {
-      try {
-        const [count, msLeft] = (await redis.eval(
-          CONSUME_SCRIPT,
-          1,
-          `apex:rate-limit:${key}`,
-          String(rule.window * 1000),
-        )) as [number, number];
-        return verdict(count, rule, msLeft);
-      } catch (error) {
-        log.warn({ err: error }, 'rate limit not checked: Redis did not answer');
-        return { allowed: true, retryAfter: null };
-      }
-    },
-    async close() {
-      await redis.quit().catch(() => undefined);
-    },
   };
 }

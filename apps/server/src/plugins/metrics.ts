@@ -12,11 +12,10 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 /**
  * GET /api/metrics in Prometheus' text format, for the operator's scraper: requests and latency
  * per route, orders by state and payments received, and the process's own figures. Off unless
- * METRICS_TOKEN is set; the scraper sends it as a bearer token.
+ * METRICS_TOKEN is set (app.ts loads it only then); the scraper sends it as a bearer token.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, { token }: { token: string | null }) => {
-    if (!token) return;
+  async (app: FastifyInstance, { token }: { token: string }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: 'apex_' });
 

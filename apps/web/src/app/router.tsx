@@ -3,11 +3,11 @@ import { Route, Routes } from 'react-router';
 import { lazyPage } from '@/lib/lazy-page';
 
 import { RequireAdmin, RequireAuth } from './guards';
-import { DashboardLayout } from './layout/dashboard-layout';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from './routes/home';
 
-// Only the home page is in the first load; every other page arrives when it is visited.
+// Only the home page is in the first load; every other page (and the dashboard's frame) arrives
+// when it is visited.
 const BlogsPage = lazyPage(() => import('@/features/content/routes/blogs'));
 const MyPortfolioPage = lazyPage(() => import('@/features/content/routes/my-portfolio'));
 const NotFoundPage = lazyPage(() => import('@/features/content/routes/not-found'));
@@ -23,6 +23,9 @@ const EditProductPage = lazyPage(() => import('@/features/catalog/routes/edit-pr
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
 const PaymentPage = lazyPage(() => import('./routes/payment'));
 const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
+const DashboardLayout = lazyPage(() =>
+  import('./layout/dashboard-layout').then((m) => ({ default: m.DashboardLayout })),
+);
 
 export function AppRoutes() {
   return (

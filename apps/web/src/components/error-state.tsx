@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import { RetryIcon } from './icons';
 
 interface ErrorStateProps {
   title: string;
@@ -15,7 +15,7 @@ export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
         {message && <p className="text-sm">{message}</p>}
       </div>
       <button type="button" className="btn btn-sm" onClick={onRetry}>
-        <RefreshCw aria-hidden="true" className="size-4" />
+        <RetryIcon className="size-4" />
         Retry
       </button>
     </div>

@@ -12,4 +12,11 @@ describe('toasts', () => {
     expect(await screen.findByText('Order Placed')).toBeInTheDocument();
     expect(container.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
   });
+
+  it('shows a message sent before the toast area was mounted', async () => {
+    // The app mounts the toast area only once the first message is sent.
+    await notify('info', 'Sent before the toast area');
+    render(<Toasts />);
+    expect(await screen.findByText('Sent before the toast area')).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
-import { Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
+import { CloseIcon, MenuIcon } from '@/components/icons';
 import { useSession, useSignOut } from '@/lib/session';
 
 interface NavEntry {
@@ -82,11 +82,7 @@ export function Navbar() {
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpenOn(open ? null : location.key)}
           >
-            {open ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
+            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>
         <div id={menuId} hidden={!open} className="border-t border-base-200 md:hidden">

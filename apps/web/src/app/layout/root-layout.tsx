@@ -29,7 +29,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the first screen, so a page that
+          arrives after its script replaces the spinner without pushing the footer around. */}
+      <main id="main" className="min-h-screen flex-1">
         {/* Keyed by path: a page that failed does not keep the next one from showing. */}
         <PageErrorBoundary key={location.pathname}>
           <Suspense fallback={<PageSpinner />}>

@@ -5,6 +5,8 @@ import { GoogleSignIn } from './google-sign-in';
 
 interface AuthCardProps {
   title: string;
+  /** One sentence under the title: what an account is for. */
+  intro: string;
   submitLabel: string;
   /** The form's own fields. */
   children: ReactNode;
@@ -19,12 +21,13 @@ interface AuthCardProps {
 
 /** The login and signup pages: the form, Google as the alternative, and the way to the other page. */
 export function AuthCard(props: AuthCardProps) {
-  const { title, submitLabel, children, onSubmit, submitting, error, google, other } = props;
+  const { title, intro, submitLabel, children, onSubmit, submitting, error, google, other } = props;
   return (
     <div className="flex justify-center px-4 py-12">
       <div className="card w-full max-w-md bg-base-100 shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-center text-2xl font-bold">{title}</h1>
+          <p className="text-center text-base-content/80">{intro}</p>
           <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
             {children}
             <p role="alert" className="min-h-5 text-sm text-red-700">

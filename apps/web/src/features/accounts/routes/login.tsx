@@ -47,6 +47,7 @@ export default function LoginPage() {
   return (
     <AuthCard
       title="Login"
+      intro="Sign in to order parts, pay for them and follow your orders."
       submitLabel="Login"
       onSubmit={(e) => void onSubmit(e)}
       submitting={isSubmitting}

@@ -46,6 +46,7 @@ export default function SignUpPage() {
   return (
     <AuthCard
       title="Sign Up"
+      intro="Create an account to order parts, pay for them and review the shop."
       submitLabel="Sign Up"
       onSubmit={(e) => void onSubmit(e)}
       submitting={isSubmitting}

@@ -1,4 +1,4 @@
-import { ArrowDown } from 'lucide-react';
+import { ArrowDownIcon } from '@/components/icons';
 
 export function Hero() {
   return (
@@ -25,7 +25,7 @@ export function Hero() {
         </p>
         <a href="#parts" className="btn btn-primary mt-8">
           Browse the parts
-          <ArrowDown aria-hidden="true" className="size-4" />
+          <ArrowDownIcon className="size-4" />
         </a>
       </div>
     </section>

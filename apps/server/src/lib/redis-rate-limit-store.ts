@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+import { type RateLimitStore, verdict } from './rate-limit-store';
+
+// INCR, and start the window's clock on its first request; answers the count and the ms left.
+const CONSUME_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * Counters in Redis (REDIS_URL), for several server processes without a round trip to the
+ * database. If Redis cannot be reached the request is let through and the failure logged: a
+ * limiter that is down must not close the shop.
+ */
+export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): RateLimitStore {
+  const redis = new Redis(url, {
+    // Fail fast instead of queueing requests behind a Redis that is down.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  redis.on('error', (error: Error) => {
+    log.warn({ err: error }, 'rate limit store (Redis) unavailable');
+  });
+  return {
+    async consume(key, rule) {
+      try {
+        const [count, msLeft] = (await redis.eval(
+          CONSUME_SCRIPT,
+          1,
+          `apex:rate-limit:${key}`,
+          String(rule.window * 1000),
+        )) as [number, number];
+        return verdict(count, rule, msLeft);
+      } catch (error) {
+        log.warn({ err: error }, 'rate limit not checked: Redis did not answer');
+        return { allowed: true, retryAfter: null };
+      }
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,266 @@
+// The shop on a busy day, at a fixed pace: visitors browse (pages, the catalogue, single parts,
+// reviews; half of them revalidating with If-None-Match as a returning browser does), customers
+// order, and an admin's Manage Orders page polls the order list with its ETag. Requests leave on
+// a fixed schedule whether or not earlier ones were answered (an open loop), and each latency is
+// counted from the moment its request was due, so a slow server cannot hide by slowing the load.
+import { type Answer, request } from './http';
+import { residentMb } from './server-process';
+import { type Customer, orderBody, type Part } from './shop';
+import { percentile, slope } from './stats';
+
+type Kind = 'page' | 'catalog' | 'part' | 'reviews' | 'order' | 'admin';
+
+/** Shares of the paced requests; the admin's polling comes on top, on its own clock. */
+const MIX: readonly [Kind, number][] = [
+  ['page', 10],
+  ['catalog', 30],
+  ['part', 25],
+  ['reviews', 25],
+  ['order', 10],
+];
+
+export interface MixedLoadOptions {
+  base: string;
+  pid: number;
+  /** Browsing and ordering requests per second. */
+  rate: number;
+  /** At the same pace, before anything is recorded: the JIT and the caches settle. */
+  warmupSeconds: number;
+  steadySeconds: number;
+  sampleEverySeconds: number;
+  adminPollSeconds: number;
+  customers: readonly Customer[];
+  parts: readonly Part[];
+  adminToken: string;
+}
+
+export interface MixedLoadResult {
+  /** Requests of the steady part, whose latencies count. */
+  requests: number;
+  /** Every request sent, warm-up included. */
+  sent: number;
+  achievedRate: number;
+  p50: number;
+  p99: number;
+  p99ByKind: Record<string, number>;
+  countByKind: Record<string, number>;
+  errors: number;
+  errorSamples: string[];
+  /** Resident memory of the server through the steady part, one sample per interval. */
+  rssMb: number[];
+  rssStartMb: number;
+  /** Once the last request of the load was answered. */
+  rssAfterMb: number;
+  /**
+   * The lowest reading of the last third over the lowest of the first third, minus one. Resident
+   * memory of a garbage-collected process is a saw: it climbs between collections and drops after
+   * them. Garbage lifts the teeth; only memory that is kept lifts the troughs.
+   */
+  rssGrowth: number;
+  /** Least-squares trend of all the samples, for the record (the saw makes it jumpy). */
+  rssSlopeMbPerMinute: number;
+}
+
+/** A small seeded generator: every run draws the same mix in the same order. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const sleepUntil = (at: number) => {
+  const wait = at - performance.now();
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
+};
+
+const MAX_IN_FLIGHT = 1_000;
+
+export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoadResult> {
+  const { base, rate, customers, parts } = options;
+  if (customers.length === 0 || parts.length === 0) throw new Error('no customers or parts');
+  const draw = random(20_240_601);
+  // Whether a visitor revalidates depends on having an ETag yet: its own stream keeps `draw`'s
+  // sequence, and so the mix, the same from run to run.
+  const coin = random(7);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(draw() * list.length)] as T;
+  const totalWeight = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+  const pickKind = (): Kind => {
+    let roll = draw() * totalWeight;
+    for (const [kind, weight] of MIX) {
+      roll -= weight;
+      if (roll < 0) return kind;
+    }
+    return 'catalog';
+  };
+
+  const etags = new Map<string, string>();
+  const latencies: number[] = [];
+  const latenciesByKind = new Map<Kind, number[]>();
+  const errorSamples: string[] = [];
+  let errors = 0;
+  let inFlight = 0;
+  const pending = new Set<Promise<void>>();
+
+  const start = performance.now() + 50;
+  const steadyFrom = start + options.warmupSeconds * 1000;
+  const steadyTo = steadyFrom + options.steadySeconds * 1000;
+
+  // Errors count from the first request on, warm-up included; latencies only once it is over.
+  let sent = 0;
+  const fail = (message: string) => {
+    errors++;
+    if (errorSamples.length < 5) errorSamples.push(message);
+  };
+
+  const send = (kind: Kind): { what: string; answer: Promise<Answer>; expected: number[] } => {
+    const browse = (path: string, accept = 'application/json') => {
+      const headers: Record<string, string> = { accept, 'accept-encoding': 'gzip, deflate, br' };
+      const etag = etags.get(path);
+      // Half the visitors come back with the copy they already hold.
+      if (etag && coin() < 0.5) headers['if-none-match'] = etag;
+      const answer = request(base, 'GET', path, { headers, discardBody: true });
+      void answer.then(
+        (got) => {
+          if (got.status === 200 && typeof got.headers.etag === 'string') {
+            etags.set(path, got.headers.etag);
+          }
+        },
+        () => undefined,
+      );
+      return { what: `GET ${path}`, answer, expected: [200, 304] };
+    };
+    switch (kind) {
+      case 'page':
+        return browse('/', 'text/html,application/xhtml+xml');
+      case 'catalog':
+        return browse('/api/parts');
+      case 'part':
+        return browse(`/api/parts/${pick(parts)._id}`);
+      case 'reviews':
+        return browse('/api/review');
+      case 'order': {
+        const customer = pick(customers);
+        const answer = request(base, 'POST', '/api/orders', {
+          headers: {
+            authorization: `Bearer ${customer.token}`,
+            'x-forwarded-for': customer.address,
+          },
+          body: orderBody(pick(parts)),
+        });
+        return { what: 'POST /api/orders', answer, expected: [201] };
+      }
+      case 'admin': {
+        const headers: Record<string, string> = {
+          authorization: `Bearer ${options.adminToken}`,
+          'accept-encoding': 'gzip, deflate, br',
+        };
+        const etag = etags.get('/api/allorders');
+        if (etag) headers['if-none-match'] = etag;
+        const answer = request(base, 'GET', '/api/allorders', { headers, discardBody: true });
+        void answer.then(
+          (got) => {
+            if (got.status === 200 && typeof got.headers.etag === 'string') {
+              etags.set('/api/allorders', got.headers.etag);
+            }
+          },
+          () => undefined,
+        );
+        return { what: 'GET /api/allorders', answer, expected: [200, 304] };
+      }
+    }
+  };
+
+  const fire = (kind: Kind, due: number) => {
+    const recorded = due >= steadyFrom && due < steadyTo;
+    sent++;
+    if (inFlight >= MAX_IN_FLIGHT) {
+      fail(`${kind}: over ${MAX_IN_FLIGHT} requests waiting for an answer`);
+      return;
+    }
+    inFlight++;
+    const { what, answer, expected } = send(kind);
+    const done = answer
+      .then(
+        (got) => {
+          if (!expected.includes(got.status))
+            fail(`${what}: ${got.status} ${got.body.slice(0, 200)}`);
+          if (!recorded) return;
+          const ms = performance.now() - due;
+          latencies.push(ms);
+          const list = latenciesByKind.get(kind) ?? [];
+          list.push(ms);
+          latenciesByKind.set(kind, list);
+        },
+        (error: unknown) => {
+          fail(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => {
+        inFlight--;
+        pending.delete(done);
+      });
+    pending.add(done);
+  };
+
+  const paced = async () => {
+    const total = Math.round(((steadyTo - start) / 1000) * rate);
+    for (let k = 0; k < total; k++) {
+      const due = start + (k * 1000) / rate;
+      await sleepUntil(due);
+      fire(pickKind(), due);
+    }
+  };
+  const adminPolling = async () => {
+    for (let due = start; due < steadyTo; due += options.adminPollSeconds * 1000) {
+      await sleepUntil(due);
+      fire('admin', due);
+    }
+  };
+  const rssMb: number[] = [];
+  const sampling = async () => {
+    const samples = Math.floor(options.steadySeconds / options.sampleEverySeconds);
+    for (let i = 0; i <= samples; i++) {
+      await sleepUntil(steadyFrom + i * options.sampleEverySeconds * 1000);
+      rssMb.push(residentMb(options.pid));
+    }
+  };
+
+  await Promise.all([paced(), adminPolling(), sampling()]);
+  await Promise.all([...pending]);
+  const rssAfterMb = residentMb(options.pid);
+
+  const third = Math.max(1, Math.floor(rssMb.length / 3));
+  const firstTrough = Math.min(...rssMb.slice(0, third));
+  const lastTrough = Math.min(...rssMb.slice(-third));
+  const p99ByKind: Record<string, number> = {};
+  const countByKind: Record<string, number> = {};
+  for (const [kind, list] of latenciesByKind) {
+    p99ByKind[kind] = percentile(list, 99);
+    countByKind[kind] = list.length;
+  }
+  return {
+    requests: latencies.length,
+    sent,
+    achievedRate: latencies.length / options.steadySeconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    p99ByKind,
+    countByKind,
+    errors,
+    errorSamples,
+    rssMb,
+    rssStartMb: rssMb[0] ?? Number.NaN,
+    rssAfterMb,
+    rssGrowth: lastTrough / firstTrough - 1,
+    rssSlopeMbPerMinute:
+      slope(
+        rssMb.map((_, i) => (i * options.sampleEverySeconds) / 60),
+        rssMb,
+      ) || 0,
+  };
+}

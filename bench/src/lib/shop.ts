@@ -1,0 +1,106 @@
+// The shop as the benchmark's customers and admin use it: accounts, the catalogue, restocking.
+import { expectStatus, request } from './http';
+
+export interface Part {
+  _id: string;
+  name: string;
+  image: string;
+  description: string;
+  price: number;
+  minorder: number;
+  quantity: number;
+}
+
+export interface Customer {
+  email: string;
+  token: string;
+  /** The address this customer calls from (the server believes one proxy hop). */
+  address: string;
+}
+
+/** The demo admin every embedded shop (and any shop with SEED_DEMO) has. */
+const ADMIN = { email: 'admin@example.com', password: 'admin123' };
+
+/** A documentation range (RFC 2544), one address per customer: sign-up is limited per address. */
+export function clientAddress(n: number): string {
+  return `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+}
+
+function bearerFrom(answer: { headers: Record<string, unknown> }, what: string): string {
+  const token = answer.headers['set-auth-token'];
+  if (typeof token !== 'string' || token === '') throw new Error(`${what}: no set-auth-token`);
+  return token;
+}
+
+/** Signs up `count` customers, a few at a time, each from an address of its own. */
+export async function signUpCustomers(
+  base: string,
+  count: number,
+  tag: string,
+): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  const signUp = async (n: number) => {
+    const email = `bench${tag}${n}@example.com`;
+    const address = clientAddress(n + 1);
+    const answer = await expectStatus(
+      request(base, 'POST', '/api/auth/sign-up/email', {
+        headers: { origin: base, 'x-forwarded-for': address },
+        body: { name: `Bench Customer ${n}`, email, password: 'bench-password-1' },
+      }),
+      200,
+      `signing up ${email}`,
+    );
+    customers.push({ email, address, token: bearerFrom(answer, `signing up ${email}`) });
+  };
+  const queue = Array.from({ length: count }, (_, n) => n);
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let n = queue.shift(); n !== undefined; n = queue.shift()) await signUp(n);
+    }),
+  );
+  return customers;
+}
+
+export async function signInAdmin(base: string): Promise<string> {
+  const answer = await expectStatus(
+    request(base, 'POST', '/api/auth/sign-in/email', {
+      headers: { origin: base, 'x-forwarded-for': clientAddress(0) },
+      body: ADMIN,
+    }),
+    200,
+    'signing in the demo admin',
+  );
+  return bearerFrom(answer, 'signing in the demo admin');
+}
+
+export async function listParts(base: string): Promise<Part[]> {
+  const answer = await expectStatus(request(base, 'GET', '/api/parts'), 200, 'GET /api/parts');
+  return JSON.parse(answer.body) as Part[];
+}
+
+/** Gives every part so much stock that no order the benchmark places can sell it out. */
+export async function restockAll(base: string, adminToken: string): Promise<Part[]> {
+  const parts = await listParts(base);
+  for (const part of parts) {
+    const { name, image, description, price, minorder } = part;
+    await expectStatus(
+      request(base, 'PUT', `/api/parts/${part._id}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: { name, image, description, price, minorder, quantity: 1_000_000 },
+      }),
+      200,
+      `restocking ${name}`,
+    );
+  }
+  return listParts(base);
+}
+
+/** The body of one order: the part's minimum quantity, as a customer would order it. */
+export function orderBody(part: Part) {
+  return {
+    orderId: part._id,
+    orderQuantity: part.minorder,
+    phone: '+1 555 0100',
+    address: '1 Benchmark Road, Testville',
+  };
+}

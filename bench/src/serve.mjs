@@ -1,0 +1,37 @@
+// The production server (the built bundle) plus one bench-only route: GET /api/bench/ceiling
+// answers the exact bytes of GET /api/parts from memory, the most any route could do on this stack.
+// It answers 200 only once the app is fully up, so the benchmark polls it to know when to start.
+// Plain JavaScript on purpose: it runs under node itself, with no TypeScript loader in the process
+// whose memory the benchmark reads.
+const dist = new URL('../../apps/server/dist/', import.meta.url);
+/** @type {{ buildApp: typeof import('../../apps/server/src/app').buildApp }} */
+const { buildApp } = await import(new URL('app.js', dist).href);
+/** @type {{ loadConfig: typeof import('../../apps/server/src/config').loadConfig }} */
+const { loadConfig } = await import(new URL('config.js', dist).href);
+
+const config = loadConfig();
+const app = await buildApp(config);
+/** @type {{ body: string; etag: string } | null} */
+let ceiling = null;
+app.get('/api/bench/ceiling', async (_request, reply) => {
+  if (!ceiling) return reply.code(503).send({ message: 'not ready' });
+  return reply
+    .header('etag', ceiling.etag)
+    .header('cache-control', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send(ceiling.body);
+});
+
+// Stops the way the real server does: requests in flight finish and PGlite closes its files.
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+await app.listen({ host: config.host, port: config.port });
+const parts = await app.inject({ method: 'GET', url: '/api/parts' });
+ceiling = { body: parts.body, etag: String(parts.headers.etag) };
