@@ -53,9 +53,16 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 /** Builds the whole shop (API and web app) from a configuration; the caller decides to listen. */
 export async function buildApp(
   config: Config,
-  { logStream }: { logStream?: LogStream } = {},
+  {
+    logStream,
+    database: opened,
+  }: {
+    logStream?: LogStream;
+    /** The configured database, already opened (the server opens it while this module loads). */
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<FastifyInstance> {
-  const database = await openDatabase(config.database);
+  const database = opened ?? (await openDatabase(config.database));
   const app = Fastify({
     ...loggerOptions(config, logStream),
     trustProxy: config.trustProxy,

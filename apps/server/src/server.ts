@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 
 // Requests in flight get this long to finish on shutdown before the process gives up on them.
@@ -10,7 +10,13 @@ const SHUTDOWN_GRACE_MS = 4_000;
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const app = await buildApp(config);
+  // Start-up time is mostly two waits: loading the app's modules and opening the database
+  // (PGlite compiles its WebAssembly). They overlap here instead of running one after the other.
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase(config.database),
+    import('./app'),
+  ]);
+  const app = await buildApp(config, { database });
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
