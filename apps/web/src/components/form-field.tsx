@@ -59,7 +59,13 @@ export function TextField({ id, label, error, registration, hint, ...input }: Te
       error={error}
       hint={hint}
       control={(wiring) => (
-        <input id={id} className="input w-full" {...wiring} {...input} {...registration} />
+        <input
+          id={id}
+          className="input w-full read-only:bg-base-200"
+          {...wiring}
+          {...input}
+          {...registration}
+        />
       )}
     />
   );
