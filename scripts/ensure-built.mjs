@@ -41,7 +41,14 @@ const builds = [
   {
     workspace: '@apex/server',
     output: at('apps', 'server', 'dist', 'admin-cli.js'),
-    sources: [at('apps', 'server', 'src'), at('apps', 'server', 'drizzle'), contract],
+    // The server's bundle holds its npm packages too: an upgrade makes it stale.
+    sources: [
+      at('apps', 'server', 'src'),
+      at('apps', 'server', 'drizzle'),
+      at('apps', 'server', 'build.mjs'),
+      at('package-lock.json'),
+      contract,
+    ],
   },
 ];
 

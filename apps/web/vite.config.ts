@@ -23,6 +23,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Which chunks each page needs, for its HTML (scripts/page-scripts.mjs).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

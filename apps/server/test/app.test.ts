@@ -12,6 +12,14 @@ function fakeWebDist(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Apex Parts</title>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  // Public pages with HTML of their own, as apps/web/scripts/page-scripts.mjs writes them.
+  mkdirSync(path.join(dir, 'pages'));
+  writeFileSync(path.join(dir, 'pages', 'home.html'), '<!doctype html><title>Home page</title>');
+  writeFileSync(path.join(dir, 'pages', 'login.html'), '<!doctype html><title>Login page</title>');
+  writeFileSync(
+    path.join(dir, 'pages', 'pages.json'),
+    JSON.stringify({ '/': 'home.html', '/login': 'login.html' }),
+  );
   return dir;
 }
 
@@ -45,10 +53,26 @@ describe('operations', () => {
 
 describe('the web app and the API on one origin', () => {
   it('serves index.html for page navigations, uncached', async () => {
-    for (const url of ['/', '/blogs', '/purchase/123', '/no/such/page']) {
+    for (const url of ['/blogs', '/purchase/123', '/no/such/page', '/login/more']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<title>Apex Parts</title>');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves a public page its own HTML, uncached', async () => {
+    const cases = [
+      { url: '/', title: 'Home page' },
+      { url: '/?ref=mail', title: 'Home page' },
+      { url: '/login', title: 'Login page' },
+      { url: '/login/', title: 'Login page' },
+      { url: '/login?returnTo=%2Fdashboard', title: 'Login page' },
+    ];
+    for (const { url, title } of cases) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<title>${title}</title>`);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });

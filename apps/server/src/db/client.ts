@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -30,7 +32,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     : openPglite(config.dataDir, config.template);
 }
 
+/**
+ * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its quick baseline
+ * compiler and, by default, soon recompiles every function that has run a little with its
+ * optimizing one, on background threads. PostgreSQL's start-up code runs once, yet it crossed that
+ * threshold: on a 2-core machine the recompiling took the second core and slowed the start by
+ * about a third. A budget 100 times V8's default (1,800,000) still optimizes what stays hot under
+ * load; orders per second did not change (docs/performance.md).
+ */
+const WASM_TIERING_BUDGET = 180_000_000;
+
 async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+  setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const lock = dataDir === IN_MEMORY ? null : acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create(dataDir, {

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -8,8 +9,12 @@ import { notFoundBody } from './errors';
 
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 
+function pathnameOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '';
+}
+
 function wantsPage(request: FastifyRequest): boolean {
-  const pathname = request.url.split('?')[0] ?? '';
+  const pathname = pathnameOf(request);
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !pathname.startsWith('/api/') &&
@@ -21,16 +26,32 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 /**
- * Serves the built web app beside the API: hashed assets cached for a year, index.html revalidated,
- * and the history fallback only for page navigations. Unknown API paths and missing files get JSON 404.
+ * The public pages whose HTML names their own scripts (apps/web/scripts/page-scripts.mjs):
+ * address → file under pages/. Any other page, or a build without them, gets index.html.
+ */
+function publicPages(webDist: string): Map<string, string> {
+  const index = path.join(webDist, 'pages', 'pages.json');
+  if (!existsSync(index)) return new Map();
+  const pages = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>;
+  return new Map(Object.entries(pages).map(([address, file]) => [address, `pages/${file}`]));
+}
+
+/**
+ * Serves the built web app beside the API: hashed assets cached for a year, pages revalidated,
+ * and the history fallback only for page navigations: a public page gets its own HTML, any other
+ * index.html. Unknown API paths and missing files get JSON 404.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, { webDist }: { webDist: string | null }) => {
+    const pages = webDist ? publicPages(webDist) : new Map<string, string>();
     if (webDist) {
       await app.register(fastifyStatic, {
         root: webDist,
         wildcard: true,
         preCompressed: true,
+        // A page with HTML of its own (`/` among them) is sent by the fallback below, never as
+        // the directory's index.html.
+        allowedPath: (pathname) => !pages.has(pathname),
         setHeaders(reply, filePath) {
           reply.header(
             'cache-control',
@@ -41,7 +62,9 @@ export const spaPlugin = fp(
     }
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
       if (webDist && wantsPage(request)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        const pathname = pathnameOf(request);
+        const page = pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+        return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
       }
       return reply.code(404).send(notFoundBody(request.method, request.url));
     });

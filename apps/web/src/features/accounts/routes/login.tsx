@@ -1,17 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 
-import { type Login, LoginSchema } from '@apex/contract';
+import type { Login } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
+
+const resolver = lazyZodResolver<Login>(() =>
+  import('@apex/contract').then((contract) => contract.LoginSchema),
+);
 
 export default function LoginPage() {
   useDocumentTitle('Login');
@@ -21,7 +25,7 @@ export default function LoginPage() {
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Login>({
-    resolver: zodResolver(LoginSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });

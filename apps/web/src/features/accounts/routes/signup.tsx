@@ -1,16 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 
-import { type SignUp, SignUpSchema } from '@apex/contract';
+import type { SignUp } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signUpWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+
+const resolver = lazyZodResolver<SignUp>(() =>
+  import('@apex/contract').then((contract) => contract.SignUpSchema),
+);
 
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
@@ -19,7 +23,7 @@ export default function SignUpPage() {
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<SignUp>({
-    resolver: zodResolver(SignUpSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '' },
   });
