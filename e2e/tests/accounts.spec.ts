@@ -36,6 +36,28 @@ test.describe('sign-up and sign-in', () => {
     expect((await request.get(`/api/admin/${email}`, { headers: asCustomer })).status()).toBe(401);
   });
 
+  test('the login and signup pages name their scripts up front, and still check the form', async ({
+    page,
+    request,
+  }) => {
+    // The page's own scripts load beside the first one instead of after it has run; zod, which
+    // only checking the form needs, is not among them.
+    for (const [path, chunk] of [
+      ['/login', 'login'],
+      ['/signup', 'signup'],
+    ] as const) {
+      const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+      expect(html).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-`),
+      );
+      expect(html).not.toMatch(/href="\/assets\/zod/);
+    }
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill('no-at-sign');
+    await page.getByLabel('Name').click();
+    await expect(page.getByText('provide a valid email')).toBeVisible();
+  });
+
   test('the login form shows the spec messages for each mistake', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();
