@@ -25,6 +25,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'bench',
+          root: './bench',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverSuite('pglite'),
       // The same API suite on a PostgreSQL server whenever one is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),

@@ -48,7 +48,9 @@ export interface MixedLoadResult {
   errorSamples: string[];
   /** Resident memory of the server through the steady part, one sample per interval. */
   rssMb: number[];
-  rssStartMb: number;
+  /** The lowest readings of the first and of the last third, which rssGrowth compares. */
+  rssFirstTroughMb: number;
+  rssLastTroughMb: number;
   /** Once the last request of the load was answered. */
   rssAfterMb: number;
   /**
@@ -254,7 +256,8 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     errors,
     errorSamples,
     rssMb,
-    rssStartMb: rssMb[0] ?? Number.NaN,
+    rssFirstTroughMb: firstTrough,
+    rssLastTroughMb: lastTrough,
     rssAfterMb,
     rssGrowth: lastTrough / firstTrough - 1,
     rssSlopeMbPerMinute:

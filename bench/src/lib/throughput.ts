@@ -157,3 +157,30 @@ export async function orderThroughput(
   await new Promise((resolve) => setTimeout(resolve, 500));
   return result;
 }
+
+/** A throughput figure, with every run it was judged on. */
+export interface Throughput extends Burst {
+  runs: number[];
+}
+
+/**
+ * Measures once; a figure under its floor gets two more runs and is judged on the median of the
+ * three, as a Lighthouse page is. One bad moment of a shared machine does not miss the budget; a
+ * shop that got slower misses it in most runs, so still does. Errors are not a moment's mood: a
+ * run with errors is not run again, and its errors count.
+ */
+export async function throughputAgainstFloor(
+  measure: () => Promise<Burst>,
+  floor: number,
+): Promise<Throughput> {
+  const first = await measure();
+  if (first.rps >= floor || first.errors > 0) return { ...first, runs: [first.rps] };
+  const all = [first, await measure(), await measure()];
+  return {
+    requests: all.reduce((sum, run) => sum + run.requests, 0),
+    rps: median(all.map((run) => run.rps)),
+    errors: all.reduce((sum, run) => sum + run.errors, 0),
+    firstError: all.find((run) => run.firstError)?.firstError ?? null,
+    runs: all.map((run) => run.rps),
+  };
+}

@@ -31,20 +31,23 @@ function NavLinks({ className }: { className: string }) {
       : [...publicLinks, loginLink];
   return (
     <ul className={className}>
-      {links.map(({ to, label, end }) => (
-        <li key={label}>
-          <NavLink
-            to={to}
-            end={end}
-            // "Home" and "Purchase" share a path; only the hash tells them apart.
-            className={({ isActive }) =>
-              isActive && (to === '/#parts') === (hash === '#parts') ? 'menu-active' : ''
-            }
-          >
-            {label}
-          </NavLink>
-        </li>
-      ))}
+      {links.map(({ to, label, end }) => {
+        // "Home" and "Purchase" share a path, so NavLink finds both active; only the hash tells
+        // them apart, for screen readers (aria-current) as for the eye (menu-active).
+        const hashMatches = (to === '/#parts') === (hash === '#parts');
+        return (
+          <li key={label}>
+            <NavLink
+              to={to}
+              end={end}
+              aria-current={hashMatches ? 'page' : false}
+              className={({ isActive }) => (isActive && hashMatches ? 'menu-active' : '')}
+            >
+              {label}
+            </NavLink>
+          </li>
+        );
+      })}
       {user && (
         <li>
           <button type="button" onClick={() => void signOut().then(() => navigate('/'))}>
