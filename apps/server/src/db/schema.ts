@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -114,6 +114,21 @@ export const accounts = pgTable(
   },
   (t) => [index('accounts_user_idx').on(t.userId)],
 );
+
+/**
+ * How sign-in's tables hang together, for Better Auth's joined reads (`advanced.database.joins`):
+ * a request's session and its user come back in one query instead of two.
+ */
+export const userRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const sessionRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   'verifications',

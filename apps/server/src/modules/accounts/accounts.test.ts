@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import {
   attemptSignIn,
@@ -63,6 +63,37 @@ async function listedEmails(admin: Caller): Promise<string[]> {
   expect(res.statusCode).toBe(200);
   return res.json<{ email: string }[]>().map((user) => user.email);
 }
+
+interface DatabaseClient {
+  query(statement: unknown, ...rest: unknown[]): unknown;
+}
+
+describe('who is calling', () => {
+  it('is read in one query: the session with its account', async () => {
+    const customer = await signUpCustomer();
+    // Every statement the shop sends goes through the database client's query(). Both drivers'
+    // databases hold that client as $client; the type the shop shares between them does not say.
+    const { $client } = t.app.database.db as unknown as { $client: DatabaseClient };
+    const query = vi.spyOn($client, 'query');
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/get-session',
+        headers: customer.bearer,
+      });
+      expect(res.json()).toMatchObject({ user: { email: customer.email } });
+      const reads = query.mock.calls
+        // PGlite is handed the SQL text; node-postgres a query config holding it.
+        .map(([statement]) =>
+          typeof statement === 'string' ? statement : (statement as { text: string }).text,
+        )
+        .filter((statement) => /\bfrom "(sessions|users)"/.test(statement));
+      expect(reads).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+});
 
 describe('PUT /api/user/:email (the access token)', () => {
   it('hands a signed-in customer the access token for their own email', async () => {

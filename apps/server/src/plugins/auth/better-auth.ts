@@ -65,7 +65,9 @@ export function createAuth(
       useSecureCookies: config.publicUrl.protocol === 'https:',
       // The only address header we set is the one our Fastify derived from the socket/trustProxy.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
-      database: { generateId: () => crypto.randomUUID() },
+      // Joined reads (relations in db/schema.ts): every signed-in request reads its session and
+      // user in one query, not two.
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     logger: { disabled: config.logLevel === 'silent' },
     hooks: {
