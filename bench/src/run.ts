@@ -10,7 +10,13 @@ import { measureFirstLoad } from './lib/first-load';
 import { auditPages, CATEGORIES, type PageAudit } from './lib/lighthouse';
 import { type MixedLoadResult, runMixedLoad } from './lib/mixed-load';
 import { adminDatabaseUrl, createBenchDatabase } from './lib/postgres';
-import { killAll, root, type RunningServer, startServer } from './lib/server-process';
+import {
+  type KeptMemory,
+  killAll,
+  root,
+  type RunningServer,
+  startServer,
+} from './lib/server-process';
 import {
   type Customer,
   orderBody,
@@ -42,7 +48,7 @@ const BUDGET = {
   ordersPerSecondPostgres: 160,
   coldStartMs: 1_500,
   mixedLoadErrors: 0,
-  /** Resident memory: the lowest reading of the load's last third over that of its first third. */
+  /** Memory held after a full collection (heap and outside it): at the load's end over its start. */
   memoryGrowth: 0.1,
   memoryAfterLoadMb: 350,
   firstLoadJsKb: 100,
@@ -257,8 +263,14 @@ await attempt('the PGlite shop', async () => {
         .filter((_, i) => i % 5 === 0)
         .map((mb) => mb.toFixed(0))
         .join(' ');
+      const kept = (at: KeptMemory) =>
+        `${at.rssMb.toFixed(0)} MB (heap ${at.heapMb.toFixed(0)}, ` +
+        `outside it ${at.externalMb.toFixed(0)})`;
       log(
         `resident memory every 5 s: ${samples} MB; after the load ${mixed.rssAfterMb.toFixed(0)} MB`,
+      );
+      log(
+        `after a full collection: at the start ${kept(mixed.kept.start)}, at the end ${kept(mixed.kept.end)}`,
       );
       for (const sample of mixed.errorSamples) log(`error: ${sample}`);
     }
@@ -272,6 +284,10 @@ if (pgOrders) log(`orders on PostgreSQL: ${perSecond(pgOrders)}`);
 rmSync(work, { recursive: true, force: true });
 
 const NOT_MEASURED = 'not measured';
+/** Live objects and what lies outside the heap (PGlite's memory above all): the bytes held on to.
+ * Resident memory right after a collection still holds pages V8 has yet to hand back. */
+const heldMb = (at: KeptMemory) => at.heapMb + at.externalMb;
+const keptGrowth = mixed ? heldMb(mixed.kept.end) / heldMb(mixed.kept.start) - 1 : Number.NaN;
 const coldStartMs = starts ? median(starts) : Number.NaN;
 const withErrors = (burst: Throughput) =>
   burst.errors > 0 ? `, ${burst.errors} errors (first: ${burst.firstError ?? '?'})` : '';
@@ -330,19 +346,19 @@ const rows: Row[] = [
     ok: !!mixed && mixed.errors === BUDGET.mixedLoadErrors,
   },
   {
-    budget: 'Memory growth in the mixed load (lowest of last 20 s ÷ lowest of first 20 s)',
+    budget: 'Memory held through the mixed load (heap + outside it after a full collection)',
     floor: `≤ +${(BUDGET.memoryGrowth * 100).toFixed(0)}%`,
     measured: mixed
-      ? `${mixed.rssGrowth >= 0 ? '+' : ''}${(mixed.rssGrowth * 100).toFixed(1)}% ` +
-        `(${mixed.rssFirstTroughMb.toFixed(0)} → ${mixed.rssLastTroughMb.toFixed(0)} MB)`
+      ? `${keptGrowth >= 0 ? '+' : ''}${(keptGrowth * 100).toFixed(1)}% ` +
+        `(${heldMb(mixed.kept.start).toFixed(0)} → ${heldMb(mixed.kept.end).toFixed(0)} MB)`
       : NOT_MEASURED,
-    ok: !!mixed && mixed.rssGrowth <= BUDGET.memoryGrowth,
+    ok: !!mixed && keptGrowth <= BUDGET.memoryGrowth,
   },
   {
-    budget: 'Resident memory after the mixed load',
+    budget: 'Resident memory after the mixed load (after a full collection)',
     floor: `< ${BUDGET.memoryAfterLoadMb} MB`,
-    measured: mixed ? `${mixed.rssAfterMb.toFixed(0)} MB` : NOT_MEASURED,
-    ok: !!mixed && mixed.rssAfterMb < BUDGET.memoryAfterLoadMb,
+    measured: mixed ? `${mixed.kept.end.rssMb.toFixed(0)} MB` : NOT_MEASURED,
+    ok: !!mixed && mixed.kept.end.rssMb < BUDGET.memoryAfterLoadMb,
   },
   {
     budget: 'Home page first-load JavaScript (gzip)',

@@ -1,6 +1,7 @@
-// The production server (the built bundle) plus one bench-only route: GET /api/bench/ceiling
+// The production server (the built bundle) plus two bench-only routes. GET /api/bench/ceiling
 // answers the exact bytes of GET /api/parts from memory, the most any route could do on this stack.
 // It answers 200 only once the app is fully up, so the benchmark polls it to know when to start.
+// GET /api/bench/kept-memory reports the process's memory after a full garbage collection.
 // Plain JavaScript on purpose: it runs under node itself, with no TypeScript loader in the process
 // whose memory the benchmark reads.
 const dist = new URL('../../apps/server/dist/', import.meta.url);
@@ -20,6 +21,16 @@ app.get('/api/bench/ceiling', async (_request, reply) => {
     .header('cache-control', 'no-cache')
     .type('application/json; charset=utf-8')
     .send(ceiling.body);
+});
+
+// Collects all garbage first (the benchmark runs this process with --expose-gc), then reports
+// memory: what the shop keeps, apart from garbage V8 has not yet got round to collecting.
+app.get('/api/bench/kept-memory', async (_request, reply) => {
+  if (typeof globalThis.gc !== 'function')
+    return reply.code(501).send({ message: 'no --expose-gc' });
+  globalThis.gc();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, heapUsed, external };
 });
 
 // Stops the way the real server does: requests in flight finish and PGlite closes its files.

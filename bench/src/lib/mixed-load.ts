@@ -4,9 +4,9 @@
 // a fixed schedule whether or not earlier ones were answered (an open loop), and each latency is
 // counted from the moment its request was due, so a slow server cannot hide by slowing the load.
 import { type Answer, request } from './http';
-import { residentMb } from './server-process';
+import { type KeptMemory, keptMemory, residentMb } from './server-process';
 import { type Customer, orderBody, type Part } from './shop';
-import { percentile, slope } from './stats';
+import { percentile } from './stats';
 
 type Kind = 'page' | 'catalog' | 'part' | 'reviews' | 'order' | 'admin';
 
@@ -46,21 +46,17 @@ export interface MixedLoadResult {
   countByKind: Record<string, number>;
   errors: number;
   errorSamples: string[];
-  /** Resident memory of the server through the steady part, one sample per interval. */
+  /** Resident memory of the server through the steady part, one sample per interval: a saw, as
+   * it climbs between garbage collections and drops after them. */
   rssMb: number[];
-  /** The lowest readings of the first and of the last third, which rssGrowth compares. */
-  rssFirstTroughMb: number;
-  rssLastTroughMb: number;
   /** Once the last request of the load was answered. */
   rssAfterMb: number;
   /**
-   * The lowest reading of the last third over the lowest of the first third, minus one. Resident
-   * memory of a garbage-collected process is a saw: it climbs between collections and drops after
-   * them. Garbage lifts the teeth; only memory that is kept lifts the troughs.
+   * Memory kept, read after a full garbage collection as the steady part begins and once the load
+   * is over. Only memory the shop holds on to survives a collection: a leak shows here, garbage
+   * that V8 has not got round to collecting on a machine with memory to spare does not.
    */
-  rssGrowth: number;
-  /** Least-squares trend of all the samples, for the record (the saw makes it jumpy). */
-  rssSlopeMbPerMinute: number;
+  kept: { start: KeptMemory; end: KeptMemory };
 }
 
 /** A small seeded generator: every run draws the same mix in the same order. */
@@ -224,21 +220,23 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     }
   };
   const rssMb: number[] = [];
+  const kept: { start?: KeptMemory } = {};
   const sampling = async () => {
     const samples = Math.floor(options.steadySeconds / options.sampleEverySeconds);
     for (let i = 0; i <= samples; i++) {
       await sleepUntil(steadyFrom + i * options.sampleEverySeconds * 1000);
       rssMb.push(residentMb(options.pid));
+      // What is kept once the warm-up has filled the caches; the collection pauses the server as
+      // any would, and the requests it delays count.
+      if (i === 0) kept.start = await keptMemory(base);
     }
   };
 
   await Promise.all([paced(), adminPolling(), sampling()]);
   await Promise.all([...pending]);
   const rssAfterMb = residentMb(options.pid);
+  if (!kept.start) throw new Error('no reading of kept memory at the start');
 
-  const third = Math.max(1, Math.floor(rssMb.length / 3));
-  const firstTrough = Math.min(...rssMb.slice(0, third));
-  const lastTrough = Math.min(...rssMb.slice(-third));
   const p99ByKind: Record<string, number> = {};
   const countByKind: Record<string, number> = {};
   for (const [kind, list] of latenciesByKind) {
@@ -256,14 +254,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     errors,
     errorSamples,
     rssMb,
-    rssFirstTroughMb: firstTrough,
-    rssLastTroughMb: lastTrough,
     rssAfterMb,
-    rssGrowth: lastTrough / firstTrough - 1,
-    rssSlopeMbPerMinute:
-      slope(
-        rssMb.map((_, i) => (i * options.sampleEverySeconds) / 60),
-        rssMb,
-      ) || 0,
+    kept: { start: kept.start, end: await keptMemory(base) },
   };
 }

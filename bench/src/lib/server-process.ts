@@ -47,6 +47,23 @@ export function residentMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
+/** Memory the bench server keeps: read right after a full garbage collection, in MB. */
+export interface KeptMemory {
+  rssMb: number;
+  /** Live JavaScript objects. */
+  heapMb: number;
+  /** Outside V8's heap: above all PGlite's WebAssembly memory, where the embedded database runs. */
+  externalMb: number;
+}
+
+export async function keptMemory(base: string): Promise<KeptMemory> {
+  const answer = await request(base, 'GET', '/api/bench/kept-memory');
+  if (answer.status !== 200) throw new Error(`kept memory: ${answer.status} ${answer.body}`);
+  const bytes = JSON.parse(answer.body) as { rss: number; heapUsed: number; external: number };
+  const mb = (n: number) => n / 1024 / 1024;
+  return { rssMb: mb(bytes.rss), heapMb: mb(bytes.heapUsed), externalMb: mb(bytes.external) };
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -67,7 +84,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const args =
     options.program === 'server'
       ? [path.join(root, 'apps/server/dist/server.js')]
-      : [path.join(root, 'bench/src/serve.mjs')];
+      : // --expose-gc: for GET /api/bench/kept-memory, which collects before it measures.
+        ['--expose-gc', path.join(root, 'bench/src/serve.mjs')];
   const base = `http://127.0.0.1:${options.port}`;
   // The bench route answers only once the app is fully up; the real server's readiness is its own.
   const readyPath = options.program === 'server' ? '/api/ready' : '/api/bench/ceiling';

@@ -13,20 +13,3 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
 }
-
-export function mean(values: readonly number[]): number {
-  return values.reduce((sum, v) => sum + v, 0) / values.length;
-}
-
-/** Least-squares slope of y over x. */
-export function slope(xs: readonly number[], ys: readonly number[]): number {
-  const mx = mean(xs);
-  const my = mean(ys);
-  let num = 0;
-  let den = 0;
-  xs.forEach((x, i) => {
-    num += (x - mx) * ((ys[i] ?? my) - my);
-    den += (x - mx) ** 2;
-  });
-  return den === 0 ? 0 : num / den;
-}
