@@ -48,7 +48,7 @@ const BUDGET = {
   ordersPerSecondPostgres: 160,
   coldStartMs: 1_500,
   mixedLoadErrors: 0,
-  /** Memory held after a full collection (heap and outside it): at the load's end over its start. */
+  /** Memory kept after a full collection (heap and outside it): at the load's end over its start. */
   memoryGrowth: 0.1,
   memoryAfterLoadMb: 350,
   firstLoadJsKb: 100,
@@ -284,10 +284,10 @@ if (pgOrders) log(`orders on PostgreSQL: ${perSecond(pgOrders)}`);
 rmSync(work, { recursive: true, force: true });
 
 const NOT_MEASURED = 'not measured';
-/** Live objects and what lies outside the heap (PGlite's memory above all): the bytes held on to.
+/** Live objects and what lies outside the heap (PGlite's memory above all): the bytes kept.
  * Resident memory right after a collection still holds pages V8 has yet to hand back. */
-const heldMb = (at: KeptMemory) => at.heapMb + at.externalMb;
-const keptGrowth = mixed ? heldMb(mixed.kept.end) / heldMb(mixed.kept.start) - 1 : Number.NaN;
+const keptMb = (at: KeptMemory) => at.heapMb + at.externalMb;
+const keptGrowth = mixed ? keptMb(mixed.kept.end) / keptMb(mixed.kept.start) - 1 : Number.NaN;
 const coldStartMs = starts ? median(starts) : Number.NaN;
 const withErrors = (burst: Throughput) =>
   burst.errors > 0 ? `, ${burst.errors} errors (first: ${burst.firstError ?? '?'})` : '';
@@ -346,11 +346,11 @@ const rows: Row[] = [
     ok: !!mixed && mixed.errors === BUDGET.mixedLoadErrors,
   },
   {
-    budget: 'Memory held through the mixed load (heap + outside it after a full collection)',
+    budget: 'Memory kept through the mixed load (heap + outside it, after a full collection)',
     floor: `≤ +${(BUDGET.memoryGrowth * 100).toFixed(0)}%`,
     measured: mixed
       ? `${keptGrowth >= 0 ? '+' : ''}${(keptGrowth * 100).toFixed(1)}% ` +
-        `(${heldMb(mixed.kept.start).toFixed(0)} → ${heldMb(mixed.kept.end).toFixed(0)} MB)`
+        `(${keptMb(mixed.kept.start).toFixed(0)} → ${keptMb(mixed.kept.end).toFixed(0)} MB)`
       : NOT_MEASURED,
     ok: !!mixed && keptGrowth <= BUDGET.memoryGrowth,
   },

@@ -8,35 +8,30 @@ import { Navbar } from './navbar';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The desktop menu's links (the phone menu is closed, so not rendered). */
-async function menuLink(name: string) {
+function menuLink(name: string) {
   const nav = screen.getByRole('navigation', { name: 'Main' });
   return within(nav).findByRole('link', { name });
 }
 
 describe('Navbar', () => {
-  it('marks only Home as the current page on the home page', async () => {
-    vi.stubGlobal('fetch', answerFetchWith(json(null)));
-    renderWithProviders(<Navbar />, { route: '/' });
-    expect(await menuLink('Home')).toHaveAttribute('aria-current', 'page');
-    expect(await menuLink('Home')).toHaveClass('menu-active');
-    expect(await menuLink('Purchase')).not.toHaveAttribute('aria-current', 'page');
-    expect(await menuLink('Purchase')).not.toHaveClass('menu-active');
-  });
-
-  it('marks only Purchase as the current page at the parts', async () => {
-    vi.stubGlobal('fetch', answerFetchWith(json(null)));
-    renderWithProviders(<Navbar />, { route: '/#parts' });
-    expect(await menuLink('Purchase')).toHaveAttribute('aria-current', 'page');
-    expect(await menuLink('Purchase')).toHaveClass('menu-active');
-    expect(await menuLink('Home')).not.toHaveAttribute('aria-current', 'page');
-    expect(await menuLink('Home')).not.toHaveClass('menu-active');
-  });
-
-  it('marks neither elsewhere', async () => {
-    vi.stubGlobal('fetch', answerFetchWith(json(null)));
-    renderWithProviders(<Navbar />, { route: '/blogs' });
-    expect(await menuLink('Blogs')).toHaveAttribute('aria-current', 'page');
-    expect(await menuLink('Home')).not.toHaveAttribute('aria-current');
-    expect(await menuLink('Purchase')).not.toHaveAttribute('aria-current');
-  });
+  // "Home" and "Purchase" share the path /; only the hash tells which one is where we are.
+  it.each([
+    { route: '/', current: 'Home', notCurrent: ['Purchase', 'Blogs'] },
+    { route: '/#parts', current: 'Purchase', notCurrent: ['Home', 'Blogs'] },
+    { route: '/blogs', current: 'Blogs', notCurrent: ['Home', 'Purchase'] },
+  ])(
+    'at $route marks only $current as the current page',
+    async ({ route, current, notCurrent }) => {
+      vi.stubGlobal('fetch', answerFetchWith(json(null)));
+      renderWithProviders(<Navbar />, { route });
+      const link = await menuLink(current);
+      expect(link).toHaveAttribute('aria-current', 'page');
+      expect(link).toHaveClass('menu-active');
+      for (const name of notCurrent) {
+        const other = await menuLink(name);
+        expect(other).not.toHaveAttribute('aria-current', 'page');
+        expect(other).not.toHaveClass('menu-active');
+      }
+    },
+  );
 });
