@@ -15,7 +15,7 @@ import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
-import { createPartImages, servePartImages } from './modules/catalog/part-images';
+import { createPartImages, type PartImages, servePartImages } from './modules/catalog/part-images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
@@ -44,6 +44,7 @@ declare module 'fastify' {
     routeTable: readonly RouteEntry[];
     database: DatabaseHandle;
     catalog: Catalog;
+    partImages: PartImages;
     reviews: Reviews;
   }
 }
@@ -99,13 +100,18 @@ export async function buildApp(
       app.log.info('The shop was empty: demo parts and reviews added');
     }
 
-    const partImages = createPartImages(config.uploadsDir);
+    const partImages = createPartImages(config.uploadsDir, {
+      imagesInUse: () => app.catalog.imagesInUse(),
+    });
+    app.decorate('partImages', partImages);
     app.decorate(
       'catalog',
       createCatalog(database.db, {
         checkImage: (image) => partImages.checkImage(image),
       }),
     );
+    const stopSweeping = partImages.sweepRegularly(app.log);
+    app.addHook('onClose', async () => stopSweeping());
     app.decorate('reviews', createReviews(database.db));
 
     await app.register(sensible);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -230,6 +232,46 @@ describe('POST /api/part-images', () => {
     expect((await uploadPicture(admin.bearer, picture)).json()).toEqual({ image });
     const added = await addPart(admin.bearer, { ...newPart, image });
     expect(added.statusCode).toBe(201);
+  });
+
+  it('removes a day later the pictures no part names, and only those', async () => {
+    const admin = await signUpAdmin();
+    const upload = async (rgb: [number, number, number]) =>
+      (await uploadPicture(admin.bearer, pngPicture(4, rgb))).json<{ image: string }>().image;
+    const onSale = await upload([10, 10, 10]);
+    const archived = await upload([20, 20, 20]);
+    const replaced = await upload([30, 30, 30]);
+    const neverSaved = await upload([40, 40, 40]);
+    const justUploaded = await upload([50, 50, 50]);
+    expect((await addPart(admin.bearer, { ...newPart, image: onSale })).statusCode).toBe(201);
+    const gone = (await addPart(admin.bearer, { ...newPart, image: archived })).json<{
+      insertedId: string;
+    }>();
+    expect((await deletePart(admin.bearer, gone.insertedId)).statusCode).toBe(200);
+    const updated = (await addPart(admin.bearer, { ...newPart, image: replaced })).json<{
+      insertedId: string;
+    }>();
+    const update = await updatePart(admin.bearer, updated.insertedId, {
+      ...newPart,
+      image: onSale,
+    });
+    expect(update.statusCode).toBe(200);
+
+    // Every upload but the last is two days old.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    for (const image of [onSale, archived, replaced, neverSaved]) {
+      const file = path.join(t.app.partImages.dir, path.basename(image));
+      await utimes(file, twoDaysAgo, twoDaysAgo);
+    }
+    expect(await t.app.partImages.removeUnused()).toBe(2);
+
+    const status = async (image: string) =>
+      (await t.app.inject({ method: 'GET', url: image })).statusCode;
+    expect(await status(onSale)).toBe(200);
+    expect(await status(archived)).toBe(200);
+    expect(await status(justUploaded)).toBe(200);
+    expect(await status(replaced)).toBe(404);
+    expect(await status(neverSaved)).toBe(404);
   });
 
   it('accepts JPEG and WebP, whatever type the upload declares', async () => {

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { access, rename, writeFile } from 'node:fs/promises';
+import { access, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { httpErrors } from '@fastify/sensible';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { PART_IMAGE_MAX_BYTES, type PartImageType } from '@apex/contract';
 
@@ -40,15 +40,63 @@ export function sniffPartImage(bytes: Buffer): PartImageType | null {
   return formats.find((format) => format.matches(bytes))?.type ?? null;
 }
 
+/** How long an uploaded picture no part names is kept: the Add/Update form it came from may
+ * still be open. */
+const UNUSED_PICTURE_GRACE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 /**
  * Uploaded part pictures, kept as files in `dir` (under DATA_DIR). A picture is named by its
  * content, so uploading the same file twice stores it once and its address never goes stale.
+ * `imagesInUse` answers every picture address a part names.
  */
-export function createPartImages(dir: string) {
+export function createPartImages(
+  dir: string,
+  { imagesInUse }: { imagesInUse: () => Promise<ReadonlySet<string>> },
+) {
   mkdirSync(dir, { recursive: true });
+
+  /**
+   * Deletes the pictures no part names that were last uploaded before `before` (a picture
+   * uploaded for a part never saved, or replaced since), and files a crash left half-written.
+   * Answers how many files went.
+   */
+  async function removeUnused(before = new Date(Date.now() - UNUSED_PICTURE_GRACE_MS)) {
+    const inUse = await imagesInUse();
+    let removed = 0;
+    for (const name of await readdir(dir)) {
+      if (inUse.has(`${PART_IMAGE_PREFIX}${name}`)) continue;
+      const file = path.join(dir, name);
+      // Gone already (another instance swept it), or uploaded again meanwhile: left alone.
+      const uploaded = await stat(file).then(
+        (info) => info.mtime,
+        () => null,
+      );
+      if (!uploaded || uploaded >= before) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
 
   return {
     dir,
+    removeUnused,
+
+    /** Removes unused pictures every hour from now on; answers how to stop. */
+    sweepRegularly(log: FastifyBaseLogger): () => void {
+      const timer = setInterval(() => {
+        removeUnused().then(
+          (removed) => {
+            if (removed > 0) log.info({ removed }, 'Unused part pictures removed');
+          },
+          (error: unknown) => log.warn({ err: error }, 'Could not remove unused part pictures'),
+        );
+      }, SWEEP_EVERY_MS);
+      // The sweep never keeps the process alive on its own.
+      timer.unref();
+      return () => clearInterval(timer);
+    },
 
     /** Stores a PNG, JPEG or WebP picture and answers the address to use as a part's image. */
     async store(bytes: Buffer): Promise<string> {

@@ -105,6 +105,12 @@ export function createCatalog(
       return { deletedCount: 1 };
     },
 
+    /** Every picture address a part names, archived parts included: their rows are kept whole. */
+    async imagesInUse(): Promise<ReadonlySet<string>> {
+      const rows = await db.selectDistinct({ image: parts.image }).from(parts);
+      return new Set(rows.map((row) => row.image));
+    },
+
     invalidate: catalogue.invalidate,
   };
 }
