@@ -142,7 +142,7 @@ export async function buildApp(
     await app.register(
       async (api) => {
         await api.register(healthRoutes);
-        await api.register(catalogRoutes, { images: partImages });
+        await api.register(catalogRoutes);
         await api.register(reviewRoutes);
         await api.register(accountRoutes, {
           accounts: createAccounts(database.db),

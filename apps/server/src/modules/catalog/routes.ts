@@ -17,15 +17,11 @@ import {
 
 import { errorResponses } from '../../lib/error-responses';
 import { sendCachedJson } from '../../lib/json-cache';
-import type { PartImages } from './part-images';
 import { toPartJson } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ images: PartImages }> = async (
-  app,
-  { images },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts',
     {
@@ -145,7 +141,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ images: PartImages }> = asyn
             'The picture must be a PNG, JPEG or WebP image',
           );
         }
-        return reply.code(201).send({ image: await images.store(body ?? Buffer.alloc(0)) });
+        return reply.code(201).send({ image: await app.partImages.store(body ?? Buffer.alloc(0)) });
       },
     );
   });
