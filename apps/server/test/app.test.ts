@@ -77,6 +77,16 @@ describe('the web app and the API on one origin', () => {
     }
   });
 
+  it('serves a public page to any client, as a file: curl, monitors and crawlers alike', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      for (const accept of [undefined, '*/*']) {
+        const res = await t.app.inject({ method, url: '/', headers: accept ? { accept } : {} });
+        expect(res.statusCode, `${method} / accept ${accept}`).toBe(200);
+        expect(res.headers['content-type'], `${method} / accept ${accept}`).toContain('text/html');
+      }
+    }
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -61,9 +61,13 @@ export const spaPlugin = fp(
       });
     }
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      if (webDist && wantsPage(request)) {
-        const pathname = pathnameOf(request);
-        const page = pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+      const pathname = pathnameOf(request);
+      const reading = request.method === 'GET' || request.method === 'HEAD';
+      // A public page is a file of its own: any client gets it, as `/` always got index.html.
+      const page = reading
+        ? pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname)
+        : undefined;
+      if (webDist && (page || wantsPage(request))) {
         return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
       }
       return reply.code(404).send(notFoundBody(request.method, request.url));
