@@ -5,11 +5,13 @@ import { asc } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import {
   accounts,
+  auditLog,
   builtinPaymentIntents,
   orders,
   parts,
   profiles,
   reviews,
+  shopSettings,
   users,
 } from '../src/db/schema';
 
@@ -33,6 +35,8 @@ export async function shopDigest(db: Database): Promise<string> {
       .select()
       .from(builtinPaymentIntents)
       .orderBy(asc(builtinPaymentIntents.id)),
+    auditLog: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
+    shopSettings: await db.select().from(shopSettings).orderBy(asc(shopSettings.key)),
   };
   return createHash('sha256').update(JSON.stringify(tables)).digest('hex');
 }

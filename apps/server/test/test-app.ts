@@ -98,7 +98,7 @@ export async function createTestApp(
     app,
     reset: async () => {
       await app.database.db.execute(
-        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, users restart identity cascade`,
+        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, audit_log, shop_settings, users restart identity cascade`,
       );
       app.catalog.invalidate();
       app.reviews.invalidate();

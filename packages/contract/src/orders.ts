@@ -14,7 +14,9 @@ export const OrderSchema = z
     phone: z.string(),
     address: z.string(),
     payment: z.enum(['false', 'paid']).describe('"false" until the payment is confirmed'),
-    status: z.enum(['unpaid', 'pending', 'shipped']).describe('pending: paid, not yet shipped'),
+    status: z
+      .enum(['unpaid', 'pending', 'shipped', 'cancelled'])
+      .describe('pending: paid, not yet shipped; cancelled: unpaid, its stock given back'),
     transactionId: z.string().nullable(),
     createdAt: z.iso.datetime(),
   })

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
@@ -25,6 +26,11 @@ export const parts = pgTable(
     /** Units on the shelf; orders reserve from it. */
     stock: integer().notNull(),
     minOrder: integer().notNull(),
+    /**
+     * Goes up by one on every change to the row (an edit, a restock, an order reserving stock),
+     * so an edit made from an older copy of the part is refused instead of overwriting it.
+     */
+    version: integer().notNull().default(1),
     /** Set instead of deleting, so orders that name the part keep their history. */
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -169,7 +175,10 @@ export const profiles = pgTable('profiles', {
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 
-export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped']);
+export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped', 'cancelled']);
+
+/** Why an unpaid order was cancelled: it expired, or its customer cancelled it. */
+export const orderCancelReason = pgEnum('order_cancel_reason', ['expired', 'customer']);
 
 export const orders = pgTable(
   'orders',
@@ -196,6 +205,12 @@ export const orders = pgTable(
     paymentIntentId: text().unique(),
     transactionId: text(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Paid through the built-in test-mode processor: no money moved. */
+    testPayment: boolean().notNull().default(false),
+    /** An unpaid order gives its stock back at this time unless it is paid first. */
+    expiresAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: orderCancelReason(),
     shippedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
@@ -208,6 +223,9 @@ export const orders = pgTable(
     ),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_updated_idx').on(t.updatedAt),
+    index('orders_unpaid_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
   ],
 );
 
@@ -226,3 +244,35 @@ export const builtinPaymentIntents = pgTable('builtin_payment_intents', {
 });
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What admins did, for the shop to account for: who, what, to which thing, when, and the thing
+ * before and after. Rows are only ever added.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // No foreign key: the record outlives the account that made it.
+    actorId: text().notNull(),
+    actorEmail: text().notNull(),
+    /** What was done, e.g. `order.ship`, `part.restock`, `user.make-admin`. */
+    action: text().notNull(),
+    /** What it was done to: `order`, `part` or `user`, and its id. */
+    subjectType: text().notNull(),
+    subjectId: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/** One-off facts about this shop's own life, such as when its demo data was seeded. */
+export const shopSettings = pgTable('shop_settings', {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
