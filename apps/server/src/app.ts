@@ -30,6 +30,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
 import { openapiPlugin } from './plugins/openapi';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { textInputPlugin } from './plugins/text-input';
@@ -50,6 +51,8 @@ declare module 'fastify' {
 }
 
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** How long a client has to send a whole request, as the README documents. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Builds the whole shop (API and web app) from a configuration; the caller decides to listen. */
 export async function buildApp(
@@ -67,8 +70,12 @@ export async function buildApp(
   const app = Fastify({
     ...loggerOptions(config, logStream),
     trustProxy: config.trustProxy,
-    // Slow or stuck clients must not hold connections for ever.
-    requestTimeout: 30_000,
+    // Slow or stuck clients must not hold connections for ever: a request, body included, has
+    // REQUEST_TIMEOUT_MS to arrive. Node checks that only every `connectionsCheckingInterval`
+    // (30 s by default), and only with the timeout given when the server is made, so both are
+    // given here; otherwise a body sent a byte a second was held for 60–90 s.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
     connectionTimeout: 60_000,
     // The shop's JSON bodies are small (a description is at most 2,000 characters); picture
     // uploads set their own, larger limit.
@@ -118,6 +125,7 @@ export async function buildApp(
     await app.register(errorsPlugin);
     await app.register(textInputPlugin);
     await app.register(securityPlugin, { config });
+    await app.register(sameOriginPlugin, { config });
     // Redis's client loads only when Redis is configured: every module costs start-up time.
     const rateLimitStore = config.limits.redisUrl
       ? (await import('./lib/redis-rate-limit-store')).createRedisRateLimitStore(

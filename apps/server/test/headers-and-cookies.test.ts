@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { attemptSignUp } from './accounts-helpers';
+import { attemptSignIn, attemptSignUp, type Caller, signUp } from './accounts-helpers';
+import { makePart } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
 /** The Content-Security-Policy as directive → sources. */
@@ -165,5 +166,110 @@ describe('with Stripe taking the payments', () => {
     ]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-(inline|eval)/);
+  });
+});
+
+describe('answers that depend on who asks', () => {
+  let t: TestApp;
+  let customer: Caller;
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await signUp(t.app, { password: 'long-enough-secret' });
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['GET', (): string => `/api/orders?userEmail=${customer.email}`],
+    ['GET', (): string => `/api/profile?userEmail=${customer.email}`],
+    ['GET', (): string => '/api/user'],
+    ['GET', (): string => `/api/admin/${customer.email}`],
+    ['GET', (): string => '/api/allorders'],
+    ['PUT', (): string => `/api/user/${customer.email}`],
+    ['GET', (): string => '/api/auth/get-session'],
+  ] as const)('are never stored by a cache: %s %s', async (method, url) => {
+    const res = await t.app.inject({
+      method,
+      url: url(),
+      headers: { ...customer.bearer, cookie: customer.cookie },
+      ...(method === 'PUT' ? { payload: { email: customer.email } } : {}),
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('including a sign-in, refused or not', async () => {
+    const signedIn = await attemptSignIn(t.app, {
+      email: customer.email,
+      password: 'long-enough-secret',
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const refused = await attemptSignIn(t.app, {
+      email: customer.email,
+      password: 'not-it-at-all',
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('while the catalogue, the same for everyone, stays cacheable', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/parts',
+      headers: { ...customer.bearer, cookie: customer.cookie },
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toMatch(/^"/);
+  });
+});
+
+describe('changes authenticated by the session cookie', () => {
+  let t: TestApp;
+  let customer: Caller;
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const review = (headers: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/review',
+      headers: { cookie: customer.cookie, ...headers },
+      payload: { rating: 5, description: 'Fits like it was made for the car.' },
+    });
+  const reviewCount = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/review' })).json<unknown[]>().length;
+
+  it("are refused from another site's page, and change nothing", async () => {
+    const before = await reviewCount();
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const res = await review(headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: "Changes must come from the shop's own pages" });
+    }
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: customer.cookie, origin: 'https://evil.example' },
+      payload: { orderId: (await makePart(t.app.database.db)).id, orderQuantity: 2 },
+    });
+    expect(order.statusCode).toBe(403);
+    expect(await reviewCount()).toBe(before);
+  });
+
+  it("are accepted from the shop's own pages, and with a bearer token from anywhere", async () => {
+    expect((await review({ origin: 'http://localhost:3000' })).statusCode).toBe(201);
+    expect((await review({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+    // No other site can make a browser send the Authorization header.
+    expect((await review({ ...customer.bearer, origin: 'https://evil.example' })).statusCode).toBe(
+      201,
+    );
   });
 });

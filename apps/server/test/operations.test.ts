@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { attemptSignIn, signUp } from './accounts-helpers';
+import { attemptSignIn, makeAdminDirectly, signIn, signUp } from './accounts-helpers';
 import { makePart } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -139,5 +139,80 @@ describe('the log', () => {
       req: { url: '/api/auth/callback/google?code=[REDACTED]&state=[REDACTED]' },
     });
     expect(entries.filter((entry) => entry.req).every((entry) => entry.reqId)).toBe(true);
+  });
+
+  it("holds no customer's e-mail address, password or token over a whole journey", async () => {
+    lines.length = 0;
+    const email = 'janeracer@example.com';
+    const password = 'journey-password-77';
+    const customer = await signUp(t.app, { email, password });
+    const again = await signIn(t.app, email, password);
+    const admin = await signUp(t.app, { email: 'shopowner@example.com' });
+    await makeAdminDirectly(t.app, admin.email);
+    const part = await makePart(t.app.database.db, { priceCents: 1_000, stock: 10, minOrder: 1 });
+    const get = (url: string, headers = customer.bearer) =>
+      t.app.inject({ method: 'GET', url, headers });
+    await get(`/api/orders?userEmail=${encodeURIComponent(email)}`);
+    await get(`/api/orders?userEmail=${email}`);
+    await get(`/api/admin/${email}`);
+    await get(`/api/profile?userEmail=${email}`);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/profile/${encodeURIComponent(email)}`,
+      headers: customer.bearer,
+      payload: { location: 'Monza' },
+    });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: customer.bearer,
+      payload: { orderId: part.id, orderQuantity: 2, phone: '+1 555 0100', address: '1 Pit Lane' },
+    });
+    const orderId = placed.json<{ insertedId: string }>().insertedId;
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: customer.bearer,
+      payload: { orderId },
+    });
+    const { clientSecret } = intent.json<{ clientSecret: string }>();
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/builtin/confirm',
+      payload: {
+        clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+      },
+    });
+    const paymentId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}`,
+      headers: customer.bearer,
+      payload: { transactionId: paymentId },
+    });
+    await get('/api/user', admin.bearer);
+    await get('/api/allorders', admin.bearer);
+    await t.app.inject({ method: 'PUT', url: `/api/allorders/${orderId}`, headers: admin.bearer });
+    await t.app.inject({ method: 'PUT', url: `/api/user/admin/${email}`, headers: admin.bearer });
+    await get(`/api/no-such-page/${email}`);
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: customer.bearer });
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(20);
+    for (const secret of [
+      email,
+      encodeURIComponent(email),
+      admin.email,
+      password,
+      customer.token,
+      again.token,
+      admin.token,
+      clientSecret,
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('/api/orders?userEmail=[EMAIL]');
+    expect(log).toContain('/api/user/admin/[EMAIL]');
   });
 });

@@ -13,9 +13,15 @@ export interface LogStream {
 /** Query parameters that carry one-time secrets (Google's sign-in callback, reset links). */
 const SECRET_PARAMS = /([?&](?:code|state|token|client_secret|secret)=)[^&#]*/gi;
 
-/** A request's URL as logs show it: secrets in the query string are blanked out. */
+/**
+ * An e-mail address in a path or a query (`/api/user/:email`, `?userEmail=`), with its @ as it
+ * is or percent-encoded: a customer's address is personal data the log has no need of.
+ */
+const EMAIL = /[^/?&=#\s]+(?:@|%40)[^/?&=#\s]+/gi;
+
+/** A request's URL as logs show it: secrets and e-mail addresses are blanked out. */
 export function urlForLogs(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[REDACTED]');
+  return url.replace(SECRET_PARAMS, '$1[REDACTED]').replace(EMAIL, '[EMAIL]');
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
