@@ -104,7 +104,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.{ts,tsx}'],
     rules: {
       // Only config.ts reads the environment.
       'no-restricted-properties': [

@@ -19,6 +19,9 @@ import { createPartImages, type PartImages, servePartImages } from './modules/ca
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { healthRoutes } from './modules/health/routes';
+import { mailRoutes } from './modules/mail/routes';
+import { createMailSender, type MailSender } from './modules/mail/sender';
+import { createOutboxReader } from './modules/mail/service';
 import { orderPaymentRoutes, stripeWebhookRoutes } from './modules/orders/payment-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders } from './modules/orders/service';
@@ -47,6 +50,8 @@ declare module 'fastify' {
     catalog: Catalog;
     partImages: PartImages;
     reviews: Reviews;
+    /** Delivers the outbox; tests run a pass of it at will. */
+    mailSender: MailSender;
   }
 }
 
@@ -121,6 +126,26 @@ export async function buildApp(
     app.addHook('onClose', async () => stopSweeping());
     app.decorate('reviews', createReviews(database.db));
 
+    // nodemailer loads only when a mail server is configured; without one, mail is kept.
+    const transport = config.mail.smtpUrl
+      ? (await import('./modules/mail/transport')).createSmtpTransport(config.mail.smtpUrl)
+      : null;
+    app.decorate(
+      'mailSender',
+      createMailSender({
+        db: database.db,
+        transport,
+        from: config.mail.from,
+        shop: config.publicUrl,
+        log: app.log,
+      }),
+    );
+    const stopMailing = app.mailSender.runRegularly();
+    app.addHook('onClose', async () => {
+      await stopMailing();
+      transport?.close();
+    });
+
     await app.register(sensible);
     await app.register(errorsPlugin);
     await app.register(textInputPlugin);
@@ -152,6 +177,9 @@ export async function buildApp(
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(reviewRoutes);
+        await api.register(mailRoutes, {
+          outbox: createOutboxReader(database.db, config.publicUrl),
+        });
         await api.register(accountRoutes, {
           accounts: createAccounts(database.db),
           google: config.auth.google !== null,

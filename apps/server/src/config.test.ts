@@ -27,6 +27,9 @@ describe('configuration', () => {
     ['PUBLIC_URL', 'not a url'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'smtp//mail.example.com:587'],
+    ['MAIL_FROM', 'Apex Parts'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     try {
       loadConfig({ [name]: value });
@@ -35,6 +38,19 @@ describe('configuration', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).message).toContain(`${name}:`);
     }
+  });
+
+  it('keeps mail without SMTP_URL, and sends it through the server that SMTP_URL names', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: null,
+      from: 'Apex Parts <no-reply@localhost>',
+    });
+    const mail = loadConfig({
+      SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
+      MAIL_FROM: 'Apex Parts <orders@shop.example.com>',
+    }).mail;
+    expect(mail.smtpUrl?.toString()).toBe('smtps://shop:secret@mail.example.com:465');
+    expect(mail.from).toBe('Apex Parts <orders@shop.example.com>');
   });
 
   it('believes exactly the configured number of proxy hops', () => {

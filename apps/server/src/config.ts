@@ -67,6 +67,12 @@ export interface Config {
   metricsToken: string | null;
   /** Other sites whose pages may call the API from a browser (CORS); none by default. */
   corsOrigins: readonly string[];
+  mail: {
+    /** The mail server (SMTP_URL); null keeps every mail in the outbox, for admins to read. */
+    smtpUrl: URL | null;
+    /** The sender every message names (MAIL_FROM). */
+    from: string;
+  };
 }
 
 const booleanFlag = z
@@ -151,6 +157,20 @@ const EnvSchema = z.object({
       ),
     )
     .optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      message:
+        'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>]*<[^@<>\s]+@[^@<>\s]+>|[^@<>\s]+@[^@<>\s]+)$/,
+      'must be an address, or a name and an address: Apex Parts <shop@example.com>',
+    )
+    .default('Apex Parts <no-reply@localhost>'),
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -242,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     corsOrigins: e.CORS_ORIGINS ?? [],
+    mail: { smtpUrl: e.SMTP_URL ? new URL(e.SMTP_URL) : null, from: e.MAIL_FROM },
   };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type PartRow, profiles, type UserRow, users } from '../src/db/schema';
+import { outbox, type PartRow, profiles, type UserRow, users } from '../src/db/schema';
 import { type Caller, makeAdminDirectly, newClientAddress, signUp } from './accounts-helpers';
 import { makeOrder, makePart } from './factories';
 import { pngPicture } from './pictures';
@@ -60,6 +60,30 @@ const paymentSecret = async (orderId: string) => {
     payload: { orderId },
   });
   return res.json<{ clientSecret: string }>().clientSecret;
+};
+/** A mail about the owner's order, waiting in the outbox; its id. */
+const queuedMail = async () => {
+  const order = await ownersOrder();
+  const [row] = await t.app.database.db
+    .insert(outbox)
+    .values({
+      kind: 'order-shipped',
+      recipient: owner.email,
+      data: {
+        kind: 'order-shipped',
+        name: owner.name,
+        order: {
+          id: order.id,
+          partName: order.partName,
+          quantity: order.quantity,
+          totalCents: order.totalCents,
+          transactionId: null,
+          testPayment: false,
+        },
+      },
+    })
+    .returning();
+  return row?.id ?? '';
 };
 const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
@@ -300,6 +324,18 @@ const matrix: Record<string, Row> = {
       payload: { clientSecret: await paymentSecret((await ownersOrder()).id), card: testCard },
     }),
     expect: everyone(200),
+  },
+  'GET /api/outbox': {
+    build: async () => ({ method: 'GET', url: '/api/outbox' }),
+    expect: adminsOnly(200),
+  },
+  'GET /api/outbox/:id': {
+    build: async () => ({ method: 'GET', url: `/api/outbox/${await queuedMail()}` }),
+    expect: adminsOnly(200),
+  },
+  'GET /api/outbox/:id/html': {
+    build: async () => ({ method: 'GET', url: `/api/outbox/${await queuedMail()}/html` }),
+    expect: adminsOnly(200),
   },
   'GET /uploads/parts/*': {
     build: async () => ({ method: 'GET', url: picture }),

@@ -76,6 +76,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     limits: { enabled: true, writesPerMinute: 100_000, redisUrl: null },
     metricsToken: null,
     corsOrigins: [],
+    mail: { smtpUrl: null, from: 'Apex Parts <no-reply@localhost>' },
     ...overrides,
   };
 }
@@ -98,7 +99,7 @@ export async function createTestApp(
     app,
     reset: async () => {
       await app.database.db.execute(
-        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, audit_log, shop_settings, users restart identity cascade`,
+        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, audit_log, shop_settings, outbox, users restart identity cascade`,
       );
       app.catalog.invalidate();
       app.reviews.invalidate();

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './errors';
 export * from './health';
+export * from './mail';
 export * from './money';
 export * from './orders';
 export * from './parts';

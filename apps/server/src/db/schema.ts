@@ -276,3 +276,38 @@ export const shopSettings = pgTable('shop_settings', {
   value: text().notNull(),
   createdAt: createdAt(),
 });
+
+export const outboxState = pgEnum('outbox_state', ['pending', 'sent', 'kept', 'failed']);
+
+/**
+ * E-mail to send, written in the same transaction as the change that causes it, so an order
+ * that commits always gets its mail and a rolled-back one never does. Senders in every server
+ * process claim due rows, deliver them and mark them sent only once the mail server took them.
+ * Without a mail server configured, rows are `kept` for admins to read on Dashboard → Outbox.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Which message: `order-placed`, `order-paid`, `password-reset`, … (see modules/mail). */
+    kind: text().notNull(),
+    recipient: text().notNull(),
+    /** What the message says, as of the change: rendered to HTML and text when it is sent. */
+    data: jsonb().notNull(),
+    state: outboxState().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    /** Not before this time: a claim by a sender, or the backoff after a failed attempt. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('outbox_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-import { orders } from '../db/schema';
+import { orders, outbox } from '../db/schema';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -66,6 +66,19 @@ export const metricsPlugin = fp(
           .from(orders)
           .where(sql`${orders.status} <> 'unpaid'`);
         this.set((row?.cents ?? 0) / 100);
+      },
+    });
+
+    new Gauge({
+      name: 'apex_mail_waiting',
+      help: 'Mail waiting for the mail server (the outbox rows not yet sent or given up)',
+      registers: [registry],
+      async collect() {
+        const [row] = await db
+          .select({ n: count() })
+          .from(outbox)
+          .where(sql`${outbox.state} = 'pending'`);
+        this.set(row?.n ?? 0);
       },
     });
 

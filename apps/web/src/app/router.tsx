@@ -16,6 +16,7 @@ const SignUpPage = lazyPage(() => import('@/features/accounts/routes/signup'));
 const MyProfilePage = lazyPage(() => import('@/features/accounts/routes/my-profile'));
 const MakeAdminPage = lazyPage(() => import('@/features/accounts/routes/make-admin'));
 const ManageOrdersPage = lazyPage(() => import('@/features/orders/routes/manage-orders'));
+const OutboxPage = lazyPage(() => import('@/features/mail/routes/outbox'));
 const AddReviewPage = lazyPage(() => import('@/features/reviews/routes/add-review'));
 const ManageProductsPage = lazyPage(() => import('@/features/catalog/routes/manage-products'));
 const AddProductPage = lazyPage(() => import('@/features/catalog/routes/add-product'));
@@ -85,6 +86,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <AddProductPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="outbox"
+            element={
+              <RequireAdmin>
+                <OutboxPage />
               </RequireAdmin>
             }
           />

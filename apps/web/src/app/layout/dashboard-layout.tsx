@@ -22,6 +22,7 @@ const adminMenu: MenuEntry[] = [
   { to: '/dashboard/manageorders', label: 'Manage Orders' },
   { to: '/dashboard/manageproducts', label: 'Manage Products' },
   { to: '/dashboard/addproduct', label: 'Add A Product' },
+  { to: '/dashboard/outbox', label: 'Outbox' },
 ];
 
 /** The dashboard: a side menu (a drawer on a phone) beside the page. */

@@ -1,0 +1,58 @@
+import type { Database } from '../db/client';
+import { outbox } from '../db/schema';
+
+/** What an order's mail says of it, as of the change that caused the mail. */
+export interface OrderFacts {
+  id: string;
+  partName: string;
+  quantity: number;
+  totalCents: number;
+  /** The payment intent that paid it: the customer's transaction id. */
+  transactionId: string | null;
+  /** Paid through the built-in test-mode processor: no money moved. */
+  testPayment: boolean;
+}
+
+/** Every message the shop sends, with what it needs to say. */
+export type MailMessage =
+  | { kind: 'order-placed'; name: string; order: OrderFacts; expiresAt: string | null }
+  | { kind: 'order-paid'; name: string; order: OrderFacts }
+  | { kind: 'order-shipped'; name: string; order: OrderFacts }
+  | { kind: 'order-deleted'; name: string; order: OrderFacts }
+  | {
+      kind: 'low-stock';
+      part: { id: string; name: string; stock: number; minOrder: number };
+    }
+  | { kind: 'verify-email'; name: string; link: string }
+  | { kind: 'password-reset'; name: string; link: string };
+
+export type MailKind = MailMessage['kind'];
+
+/** Links that sign someone in or change a password are not kept once they are delivered. */
+export function withoutSecrets(message: MailMessage): MailMessage {
+  if (message.kind === 'verify-email' || message.kind === 'password-reset') {
+    return { ...message, link: '' };
+  }
+  return message;
+}
+
+/** A database or an open transaction: mail is queued in the transaction of its cause. */
+type Writer = Pick<Database, 'insert'>;
+
+/**
+ * Queues mail in the caller's transaction: it is sent if and only if the change commits, and a
+ * crash after the commit cannot lose it (the senders pick it up after a restart).
+ */
+export async function queueMail(
+  writer: Writer,
+  mails: readonly { to: string; message: MailMessage }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await writer.insert(outbox).values(
+    mails.map(({ to, message }) => ({
+      kind: message.kind,
+      recipient: to,
+      data: message,
+    })),
+  );
+}

@@ -1,0 +1,80 @@
+import { httpErrors } from '@fastify/sensible';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+
+import type { OutboxMail, OutboxPage } from '@apex/contract';
+
+import type { Database } from '../../db/client';
+import { outbox, type OutboxRow } from '../../db/schema';
+import { decodePageKey, encodePageKey } from '../../lib/keyset';
+import type { MailMessage } from '../../lib/outbox';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The templates load React: only when an admin opens the outbox, never on a server's start.
+const loadMessages = () => import('./messages');
+
+async function toOutboxMail(row: OutboxRow, shop: URL): Promise<OutboxMail> {
+  const { mailSubject } = await loadMessages();
+  return {
+    id: row.id,
+    recipient: row.recipient,
+    subject: mailSubject(row.data as MailMessage, shop),
+    kind: row.kind,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** The outbox as admins read it: every mail, newest first, and each one's message. */
+export function createOutboxReader(db: Database, shop: URL) {
+  async function findRow(id: string): Promise<OutboxRow> {
+    const [row] = UUID.test(id) ? await db.select().from(outbox).where(eq(outbox.id, id)) : [];
+    if (!row) throw httpErrors.notFound('There is no such mail');
+    return row;
+  }
+
+  return {
+    async listMails({
+      before,
+      limit,
+    }: {
+      before?: string | undefined;
+      limit: number;
+    }): Promise<OutboxPage> {
+      let olderThan: SQL | undefined;
+      if (before !== undefined) {
+        const key = decodePageKey(before);
+        if (!key) throw httpErrors.badRequest('`before` must be the `next` of an earlier page');
+        olderThan = or(
+          lt(outbox.createdAt, key.createdAt),
+          and(eq(outbox.createdAt, key.createdAt), lt(outbox.id, key.id)),
+        );
+      }
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(olderThan)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        mails: await Promise.all(page.map((row) => toOutboxMail(row, shop))),
+        next: rows.length > limit && last ? encodePageKey(last) : null,
+      };
+    },
+
+    /** One mail, and its message as the mail server receives it (HTML and plain text). */
+    async readMail(id: string): Promise<{ mail: OutboxMail; html: string; text: string }> {
+      const row = await findRow(id);
+      const { renderMail } = await loadMessages();
+      const { html, text } = await renderMail(row.data as MailMessage, shop);
+      return { mail: await toOutboxMail(row, shop), html, text };
+    },
+  };
+}
+
+export type OutboxReader = ReturnType<typeof createOutboxReader>;

@@ -1,0 +1,81 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+import { freePort } from './free-port';
+
+/**
+ * A real SMTP server on this machine, keeping what it receives (the shop's mail in tests). It
+ * refuses mailboxes named `nobody@…` for good (550).
+ */
+export interface TestMailServer {
+  /** What the shop is configured with: `smtp://127.0.0.1:<port>`. */
+  url: URL;
+  received: ParsedMail[];
+  /** Resolves once `count` mails have arrived in all (rejects after `ms`). */
+  waitFor(count: number, ms?: number): Promise<ParsedMail[]>;
+  /** While down, every mail is refused with a temporary error (451), as a busy server does. */
+  setDown(down: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function startMailServer(port?: number): Promise<TestMailServer> {
+  const received: ParsedMail[] = [];
+  const waiters = new Set<() => void>();
+  let down = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      // A mailbox that does not exist: refused for good, as real servers do.
+      if (address.address.startsWith('nobody@')) {
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      if (down) {
+        stream.resume();
+        stream.on('end', () => {
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        });
+        return;
+      }
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          for (const wake of waiters) wake();
+          callback();
+        },
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+  });
+  const listenOn = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenOn, '127.0.0.1', resolve));
+  return {
+    url: new URL(`smtp://127.0.0.1:${listenOn}`),
+    received,
+    setDown(value) {
+      down = value;
+    },
+    waitFor(count, ms = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${received.length} of ${count} mails arrived in ${ms} ms`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+
+import type { OutboxMail } from '@apex/contract';
+
+import { DataTable } from '@/components/data-table';
+import { ErrorState } from '@/components/error-state';
+import { PageSpinner } from '@/components/page-spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { outboxHtmlUrl, useOutbox, useOutboxMessage } from '../api/outbox';
+
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+const stateLabels: Record<OutboxMail['state'], string> = {
+  pending: 'Waiting to be sent',
+  sent: 'Sent',
+  kept: 'Kept (no mail server)',
+  failed: 'Not delivered',
+};
+
+function MailMessage({ mail }: { mail: OutboxMail }) {
+  const message = useOutboxMessage(mail.id);
+  return (
+    <section aria-labelledby="mail-heading" className="flex flex-col gap-3">
+      <h2 id="mail-heading" className="text-xl font-semibold">
+        {mail.subject}
+      </h2>
+      <p className="text-sm">
+        To {mail.recipient} · {stateLabels[mail.state]}
+        {mail.lastError ? ` · last try: ${mail.lastError}` : ''}
+      </p>
+      <iframe
+        title={`The message "${mail.subject}" as its recipient sees it`}
+        src={outboxHtmlUrl(mail.id)}
+        sandbox=""
+        className="h-[32rem] w-full rounded-box border border-base-300 bg-white"
+      />
+      <details>
+        <summary className="cursor-pointer">Plain-text part</summary>
+        {message.isPending ? (
+          <PageSpinner label="Loading the message…" />
+        ) : message.isError ? (
+          <p role="alert">The message could not be loaded.</p>
+        ) : (
+          <pre className="whitespace-pre-wrap break-words text-sm">{message.data.text}</pre>
+        )}
+      </details>
+    </section>
+  );
+}
+
+/** Dashboard → Outbox: every mail the shop sent or keeps, and each message as it reads. */
+export default function OutboxPage() {
+  useDocumentTitle('Outbox');
+  const outbox = useOutbox();
+  const [open, setOpen] = useState<OutboxMail | null>(null);
+
+  return (
+    <section aria-labelledby="outbox-heading" className="flex flex-col gap-6">
+      <h1 id="outbox-heading" className="text-3xl font-bold">
+        Outbox
+      </h1>
+      <p className="max-w-prose text-base-content/80">
+        The mail the shop sends customers and admins. Without a mail server (SMTP_URL) nothing
+        leaves the shop: every mail is kept here.
+      </p>
+      {outbox.isPending ? (
+        <PageSpinner label="Loading the outbox…" />
+      ) : outbox.isError ? (
+        <ErrorState
+          title="The outbox could not be loaded."
+          message={outbox.error.message}
+          onRetry={() => void outbox.refetch()}
+        />
+      ) : (
+        <>
+          <DataTable
+            columns={['To', 'Subject', 'State', 'Written', { label: 'Message', hidden: true }]}
+          >
+            {outbox.data.pages
+              .flatMap((page) => page.mails)
+              .map((mail) => (
+                <tr key={mail.id}>
+                  <td className="break-all">{mail.recipient}</td>
+                  <td>{mail.subject}</td>
+                  <td>{stateLabels[mail.state]}</td>
+                  <td>{when.format(new Date(mail.createdAt))}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      aria-label={`Read "${mail.subject}" to ${mail.recipient}`}
+                      onClick={() => setOpen(mail)}
+                    >
+                      Read
+                    </button>
+                  </td>
+                </tr>
+              ))}
+          </DataTable>
+          {outbox.data.pages[0]?.mails.length === 0 && <p>No mail yet.</p>}
+          {outbox.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-outline self-start"
+              disabled={outbox.isFetchingNextPage}
+              onClick={() => void outbox.fetchNextPage()}
+            >
+              Show more
+            </button>
+          )}
+          {open && <MailMessage mail={open} />}
+        </>
+      )}
+    </section>
+  );
+}
