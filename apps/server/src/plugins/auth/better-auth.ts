@@ -3,12 +3,18 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 
-import { SignUpSchema } from '@apex/contract';
+import {
+  messages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SignUpSchema,
+} from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
+import { isCommonPassword } from '../../modules/accounts/common-passwords';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -49,7 +55,11 @@ export function createAuth(
         verification: verifications,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
     // Account changes the shop has no page for stay closed, rather than open without our rules.
     disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     session: {
@@ -71,13 +81,25 @@ export function createAuth(
     },
     logger: { disabled: config.logLevel === 'silent' },
     hooks: {
-      // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses.
+      // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses, and
+      // refuses the most common passwords.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;
         const parsed = SignUpSchema.safeParse(ctx.body);
         if (!parsed.success) {
           throw new APIError('BAD_REQUEST', {
             message: parsed.error.issues.map((issue) => issue.message).join('; '),
+            fields: parsed.error.issues.map((issue) => ({
+              field: ['body', ...issue.path].join('.'),
+              message: issue.message,
+            })),
+          });
+        }
+        if (await isCommonPassword(parsed.data.password)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_COMMON',
+            message: messages.passwordTooCommon,
+            fields: [{ field: 'body.password', message: messages.passwordTooCommon }],
           });
         }
         return { context: { body: { ...(ctx.body as object), ...parsed.data } } };
