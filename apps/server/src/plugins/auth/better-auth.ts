@@ -60,8 +60,6 @@ export function createAuth(
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
     },
-    // Account changes the shop has no page for stay closed, rather than open without our rules.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     session: {
       // Off on purpose: a cached session would keep a revoked token or an old role alive.
       cookieCache: { enabled: false },

@@ -6,7 +6,9 @@ import type { Role } from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
+import { notFoundBody } from '../errors';
 import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
+import { isOpenAuthEndpoint } from './open-endpoints';
 import { resolveAuthSecret } from './secret';
 
 /** Who is calling, as every authorization decision sees them. */
@@ -91,13 +93,21 @@ export const authPlugin = fp(
         url: `${AUTH_BASE_PATH}/*`,
         schema: { hide: true },
         async handler(request, reply) {
+          const url = new URL(request.url, config.publicUrl.origin);
+          // Checked on the URL as Better Auth will see it (dot segments already resolved).
+          const below = url.pathname.startsWith(`${AUTH_BASE_PATH}/`)
+            ? url.pathname.slice(AUTH_BASE_PATH.length)
+            : '';
+          if (!isOpenAuthEndpoint(request.method, below)) {
+            return reply.code(404).send(notFoundBody(request.method, request.url));
+          }
           const headers = fromNodeHeaders(request.headers);
           // Exactly one address: several, or none, would put everyone in one rate-limit bucket.
           headers.set('x-forwarded-for', request.ip);
           const body =
             request.body instanceof Buffer && request.body.length > 0 ? request.body : null;
           const response = await auth.handler(
-            new Request(new URL(request.url, config.publicUrl.origin), {
+            new Request(url, {
               method: request.method,
               headers,
               body: request.method === 'GET' ? null : body,
