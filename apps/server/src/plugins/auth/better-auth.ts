@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 
 import {
   messages,
@@ -15,6 +16,7 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { isCommonPassword } from '../../modules/accounts/common-passwords';
+import { authLogger } from './auth-logger';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -37,6 +39,7 @@ export function createAuth(
   config: Config,
   secret: string,
   rateLimitStore: RateLimitStore,
+  log: FastifyBaseLogger,
 ) {
   const origin = config.publicUrl.origin;
   const adminEmails = new Set(config.auth.adminEmails);
@@ -77,7 +80,10 @@ export function createAuth(
       // user in one query, not two.
       database: { generateId: () => crypto.randomUUID(), joins: true },
     },
-    logger: { disabled: config.logLevel === 'silent' },
+    logger: authLogger(log, config.logLevel),
+    // Failures reach the shop's error handling (plugins/auth) instead of Better Auth's console
+    // dump, which would print the failed query with its parameters.
+    onAPIError: { throw: true },
     hooks: {
       // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses, and
       // refuses the most common passwords.

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import {
   attemptSignIn,
@@ -174,5 +175,81 @@ describe('the identity endpoints under /api/auth', () => {
     expect(callback.statusCode).toBe(302);
     const error = await t.app.inject({ method: 'GET', url: '/api/auth/error?error=x' });
     expect(error.statusCode).toBe(200);
+  });
+});
+
+describe("Better Auth's own log lines", () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { logLevel: 'info' },
+      { logStream: { write: (line: string) => lines.push(line) } },
+    );
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Everything written to the console while `act` runs. */
+  async function consoleDuring(act: () => Promise<void>): Promise<unknown[][]> {
+    const written: unknown[][] = [];
+    for (const method of ['log', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        written.push(args);
+      });
+    }
+    await act();
+    vi.restoreAllMocks();
+    return written;
+  }
+
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('go to the JSON log, not the console', async () => {
+    const written = await consoleDuring(async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/oauth-popup/start?provider=google&popupOrigin=https://elsewhere.example',
+      });
+      expect(res.statusCode).toBe(403);
+    });
+    expect(written).toEqual([]);
+    expect(entries()).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: matching(/^OAuth popup origin is not a trusted origin/),
+      }),
+    );
+  });
+
+  it('a failing query leaves JSON lines without its parameters, and a plain 500', async () => {
+    const email = 'failingquery@example.com';
+    const password = 'failing-query-password';
+    await t.app.database.db.execute(sql`alter table sessions rename to sessions_away`);
+    const before = lines.length;
+    try {
+      const written = await consoleDuring(async () => {
+        const res = await attemptSignUp(t.app, { name: 'Failing Query', email, password });
+        expect(res.statusCode).toBe(500);
+        expect(res.json()).toEqual({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Something went wrong on our side. Please try again shortly.',
+        });
+      });
+      expect(written).toEqual([]);
+    } finally {
+      await t.app.database.db.execute(sql`alter table sessions_away rename to sessions`);
+    }
+    const logged = lines.slice(before);
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) {
+      expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+      expect(line).not.toContain(email);
+      expect(line).not.toContain('params');
+    }
+    expect(logged.join('')).toContain('42P01');
   });
 });

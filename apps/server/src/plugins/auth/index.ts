@@ -7,6 +7,7 @@ import type { Role } from '@apex/contract';
 import type { Config } from '../../config';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { notFoundBody } from '../errors';
+import { errorSummary } from './auth-logger';
 import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
 import { isOpenAuthEndpoint } from './open-endpoints';
 import { resolveAuthSecret } from './secret';
@@ -47,7 +48,13 @@ export const authPlugin = fp(
     app: FastifyInstance,
     { config, rateLimitStore }: { config: Config; rateLimitStore: RateLimitStore },
   ) => {
-    const auth = createAuth(app.database.db, config, resolveAuthSecret(config), rateLimitStore);
+    const auth = createAuth(
+      app.database.db,
+      config,
+      resolveAuthSecret(config),
+      rateLimitStore,
+      app.log.child({ module: 'identity' }),
+    );
     app.decorate('auth', auth);
 
     async function lookUpViewer(request: FastifyRequest): Promise<Viewer | null> {
@@ -106,13 +113,21 @@ export const authPlugin = fp(
           headers.set('x-forwarded-for', request.ip);
           const body =
             request.body instanceof Buffer && request.body.length > 0 ? request.body : null;
-          const response = await auth.handler(
-            new Request(url, {
-              method: request.method,
-              headers,
-              body: request.method === 'GET' ? null : body,
-            }),
-          );
+          const response = await auth
+            .handler(
+              new Request(url, {
+                method: request.method,
+                headers,
+                body: request.method === 'GET' ? null : body,
+              }),
+            )
+            // A failed query's error carries its SQL parameters (emails, password hashes,
+            // tokens): the error handler gets, and logs, only the kind of failure, not the
+            // error itself.
+            .catch((error: unknown) => errorSummary(error) ?? {});
+          if (!(response instanceof Response)) {
+            throw new Error(`identity request failed: ${JSON.stringify(response)}`);
+          }
           reply.status(response.status);
           // The Google popup's pages must keep their link to the shop page that opened them.
           reply.header('cross-origin-opener-policy', 'unsafe-none');
