@@ -17,6 +17,7 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { isCommonPassword } from '../../modules/accounts/common-passwords';
 import { authLogger } from './auth-logger';
+import { signInLimits } from './sign-in-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -124,6 +125,7 @@ export function createAuth(
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      signInLimits({ store: rateLimitStore, enabled: config.limits.enabled }),
       bearer(),
       oauthPopup(),
       ...(config.auth.google
