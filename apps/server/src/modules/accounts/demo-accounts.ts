@@ -76,8 +76,8 @@ function writeDemoLogins(dataDir: string, logins: DemoLogin[]): string {
   const changed = new Set(logins.map((login) => login.email));
   const content: DemoLoginsFile = {
     note:
-      'The demo accounts of this shop, generated on its first start. Sign in with them, change ' +
-      'or delete the accounts before the shop goes public, and delete this file when done.',
+      'The demo accounts of this shop, with the passwords generated on its first start. ' +
+      'Delete this file once you no longer need it.',
     logins: [...readDemoLogins(file).filter((login) => !changed.has(login.email)), ...logins],
   };
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;

@@ -4,12 +4,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 
-import {
-  messages,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  SignUpSchema,
-} from '@apex/contract';
+import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SignUpSchema } from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
