@@ -8,7 +8,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4310);
 const oidcPort = port + 1;
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-e2e-'));
+// Made once, in the runner: its workers load this file again and must find the same directory,
+// where the shop writes its demo logins on its first start (tests/support.ts reads them).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'apex-e2e-')));
 
 export default defineConfig({
   testDir: './tests',

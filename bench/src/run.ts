@@ -122,8 +122,8 @@ interface Shopper {
   adminToken: string;
 }
 
-async function prepareShop(base: string, tag: string): Promise<Shopper> {
-  const adminToken = await signInAdmin(base);
+async function prepareShop(base: string, tag: string, dataDir: string): Promise<Shopper> {
+  const adminToken = await signInAdmin(base, dataDir);
   const parts = await restockAll(base, adminToken);
   const customers = await signUpCustomers(base, CUSTOMERS, tag);
   return { customers, parts, adminToken };
@@ -143,6 +143,7 @@ async function ordersOnPostgres(): Promise<Throughput> {
   const database = await createBenchDatabase(adminDatabaseUrl());
   cleanups.push(() => database.drop());
   let server: RunningServer | null = null;
+  const postgresDataDir = path.join(work, 'postgres-uploads');
   try {
     server = await startServer({
       program: 'server',
@@ -152,11 +153,11 @@ async function ordersOnPostgres(): Promise<Throughput> {
         DATABASE_URL: database.url,
         AUTH_SECRET: randomBytes(32).toString('base64'),
         SEED_DEMO: 'true',
-        DATA_DIR: path.join(work, 'postgres-uploads'),
+        DATA_DIR: postgresDataDir,
       }),
     });
     const base = server.base;
-    const shopper = await prepareShop(base, 'pg');
+    const shopper = await prepareShop(base, 'pg', postgresDataDir);
     return await throughputAgainstFloor(
       () => placeOrders(base, shopper),
       BUDGET.ordersPerSecondPostgres,
@@ -242,7 +243,7 @@ await attempt('the PGlite shop', async () => {
       );
     }
 
-    const shopper = await prepareShop(shop.base, 'pglite');
+    const shopper = await prepareShop(shop.base, 'pglite', dataDir);
     pgliteOrders = await attempt('orders on PGlite', () =>
       throughputAgainstFloor(() => placeOrders(shop.base, shopper), BUDGET.ordersPerSecondPglite),
     );

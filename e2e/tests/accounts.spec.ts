@@ -1,5 +1,6 @@
 import {
   demoAdmin,
+  demoCustomer,
   expect,
   expectNoSeriousA11yViolations,
   logIn,
@@ -80,12 +81,25 @@ test.describe('sign-up and sign-in', () => {
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await page.getByLabel('Email').fill('nope');
-    await page.getByLabel('Password').fill('abc');
+    await page.getByLabel('Password').fill('abcdefg');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByText('provide a valid email')).toBeVisible();
-    await expect(page.getByText('Must be 6 characters or longer')).toBeVisible();
+    await expect(page.getByText('Must be 8 characters or longer')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test('a common password is refused under the password field, and no account is made', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill('Someone');
+    await page.getByLabel('Email').fill(newEmail());
+    await page.getByLabel('Password').fill('password1');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('This password is too common: choose another')).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/signup$/);
   });
 
   test('a wrong password and a taken email are said in red', async ({ page }) => {
@@ -114,7 +128,7 @@ test.describe('sign-up and sign-in', () => {
     if (!part) throw new Error('the demo catalogue is empty');
     await page.goto(`/purchase/${part._id}`);
     await expect(page).toHaveURL(/\/login$/);
-    await logIn(page, 'customer@example.com', 'customer123');
+    await logIn(page, demoCustomer.email, demoCustomer.password);
     await expect(page).toHaveURL(new RegExp(`/purchase/${part._id}$`));
     await expect(page.getByRole('heading', { name: part.name })).toBeVisible();
     await expect(page.getByText('customer@example.com')).toBeVisible();

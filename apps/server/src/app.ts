@@ -12,7 +12,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { loggerOptions, type LogStream } from './lib/logging';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
-import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
+import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
 import { createPartImages, type PartImages, servePartImages } from './modules/catalog/part-images';
@@ -108,9 +108,8 @@ export async function buildApp(
     });
     app.addHook('onClose', async () => database.close());
 
-    if (config.seedDemo && (await seedDemoData(database.db))) {
-      app.log.info('The shop was empty: demo parts and reviews added');
-    }
+    const justSeeded = config.seedDemo && (await seedDemoData(database.db));
+    if (justSeeded) app.log.info('The shop was empty: demo parts, reviews and accounts added');
 
     const partImages = createPartImages(config.uploadsDir, {
       imagesInUse: () => app.catalog.imagesInUse(),
@@ -161,11 +160,11 @@ export async function buildApp(
     app.addHook('onClose', () => rateLimitStore.close());
     await app.register(authPlugin, { config, rateLimitStore });
     await app.register(limitsPlugin, { config, store: rateLimitStore });
-    if (config.seedDemo) {
-      for (const login of await ensureDemoAccounts(database.db, app.auth)) {
-        app.log.info(`Demo ${login.role} login: ${login.email} / ${login.password}`);
-      }
-    }
+    await prepareDemoAccounts(database.db, app.auth, {
+      justSeeded,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
     if (config.metricsToken) {
       const { metricsPlugin } = await import('./plugins/metrics');
       await app.register(metricsPlugin, { token: config.metricsToken });

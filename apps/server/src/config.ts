@@ -50,6 +50,11 @@ export interface Config {
   /** The built single-page app to serve, or null to serve the API alone (development with Vite). */
   webDist: string | null;
   /**
+   * The shop's own files (DATA_DIR): the embedded database, uploads, the demo logins written on
+   * the first start.
+   */
+  dataDir: string;
+  /**
    * Where uploaded part pictures are kept (DATA_DIR/uploads). Several server processes must share
    * it, like the database.
    */
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { provider: 'builtin' },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+    dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
     limits: {
       enabled: true,

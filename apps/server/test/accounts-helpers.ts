@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
@@ -106,4 +108,15 @@ async function fetchToken(app: FastifyInstance, email: string, cookie: string) {
 export async function makeAdminDirectly(app: FastifyInstance, email: string): Promise<void> {
   const { sql } = await import('drizzle-orm');
   await app.database.db.execute(sql`update users set role = 'admin' where email = ${email}`);
+}
+
+/** A demo account's password, as the shop wrote it to DATA_DIR/demo-logins.json on its first start. */
+export function demoPassword(dataDir: string, email: string): string {
+  const file = path.join(dataDir, 'demo-logins.json');
+  const { logins } = JSON.parse(readFileSync(file, 'utf8')) as {
+    logins: { email: string; password: string }[];
+  };
+  const login = logins.find((entry) => entry.email === email);
+  if (!login) throw new Error(`no demo login for ${email} in ${file}`);
+  return login.password;
 }

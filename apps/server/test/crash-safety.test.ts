@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Part } from '@apex/contract';
 
 import { serverRoot } from '../src/paths';
-import { newClientAddress } from './accounts-helpers';
+import { demoPassword, newClientAddress } from './accounts-helpers';
 import { freePort } from './free-port';
 import { createTestDatabase } from './test-app';
 
@@ -209,12 +209,12 @@ describe('a server killed in the middle of a rush of orders', () => {
     await waitUntilReady(first);
     const adminToken = await authenticate(first, 'sign-in', {
       email: 'admin@example.com',
-      password: 'admin123',
+      password: demoPassword(shopDir, 'admin@example.com'),
     });
     const tokens = [
       await authenticate(first, 'sign-in', {
         email: 'customer@example.com',
-        password: 'customer123',
+        password: demoPassword(shopDir, 'customer@example.com'),
       }),
       await authenticate(first, 'sign-up', {
         name: 'Rush Customer',

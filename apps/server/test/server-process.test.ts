@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { DatabaseConfig } from '../src/config';
 import { serverRoot } from '../src/paths';
+import { demoPassword } from './accounts-helpers';
 import { freePort } from './free-port';
 import { createTestDatabase } from './test-app';
 
@@ -15,8 +16,11 @@ import { createTestDatabase } from './test-app';
 // PostgreSQL run of the suite on its own database through DATABASE_URL.
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
+/** The PostgreSQL run's one shop has one data directory too (its uploads, its demo logins). */
+let postgresDataDir: string;
 beforeAll(async () => {
   database = await createTestDatabase();
+  postgresDataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
 });
 afterAll(() => database.drop());
 
@@ -30,9 +34,13 @@ afterEach(() => {
 function databaseEnv(dataDir: string): Record<string, string> {
   const config: DatabaseConfig = database.config;
   return config.kind === 'postgres'
-    ? { DATABASE_URL: config.url, SEED_DEMO: 'true' }
+    ? { DATABASE_URL: config.url, SEED_DEMO: 'true', DATA_DIR: postgresDataDir }
     : { DATA_DIR: dataDir };
 }
+
+/** Where the shop started on `dataDir` keeps its files. */
+const shopFiles = (dataDir: string) =>
+  database.config.kind === 'postgres' ? postgresDataDir : dataDir;
 
 /** Runs one of the server's programs (src/server.ts, src/admin-cli.ts) as its own process. */
 function run(program: string, args: string[], dataDir: string, port: number) {
@@ -125,7 +133,8 @@ describe('the server process', () => {
     const port = await freePort();
     const server = startServer(dataDir, port);
     await waitUntilReady(port);
-    const token = await signIn(port, 'customer@example.com', 'customer123');
+    const email = 'customer@example.com';
+    const token = await signIn(port, email, demoPassword(shopFiles(dataDir), email));
     const isAdmin = async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/admin/customer@example.com`, {
         headers: { authorization: `Bearer ${token}` },

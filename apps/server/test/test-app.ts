@@ -71,6 +71,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     },
     payments: { provider: 'builtin' },
     webDist: null,
+    // Made only when something is written there (the demo logins).
+    dataDir: path.join(tmpdir(), `apex-data-${randomUUID()}`),
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'apex-uploads-')),
     // Tests that check the limits set their own; the rest act faster than any customer could.
     limits: { enabled: true, writesPerMinute: 100_000, redisUrl: null },

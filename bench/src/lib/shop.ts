@@ -1,4 +1,7 @@
 // The shop as the benchmark's customers and admin use it: accounts, the catalogue, restocking.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { expectStatus, request } from './http';
 
 export interface Part {
@@ -18,8 +21,19 @@ export interface Customer {
   address: string;
 }
 
-/** The demo admin every embedded shop (and any shop with SEED_DEMO) has. */
-const ADMIN = { email: 'admin@example.com', password: 'admin123' };
+/** The demo admin every embedded shop (and any shop with SEED_DEMO) starts with. */
+const ADMIN_EMAIL = 'admin@example.com';
+
+/** The demo admin's password, which the shop generated and wrote to its DATA_DIR on first start. */
+function demoAdminPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'demo-logins.json');
+  const { logins } = JSON.parse(readFileSync(file, 'utf8')) as {
+    logins: { email: string; password: string }[];
+  };
+  const admin = logins.find((login) => login.email === ADMIN_EMAIL);
+  if (!admin) throw new Error(`no demo admin login in ${file}`);
+  return admin.password;
+}
 
 /** A documentation range (RFC 2544), one address per customer: sign-up is limited per address. */
 export function clientAddress(n: number): string {
@@ -61,11 +75,12 @@ export async function signUpCustomers(
   return customers;
 }
 
-export async function signInAdmin(base: string): Promise<string> {
+/** Signs in the demo admin of the shop whose DATA_DIR is `dataDir`. */
+export async function signInAdmin(base: string, dataDir: string): Promise<string> {
   const answer = await expectStatus(
     request(base, 'POST', '/api/auth/sign-in/email', {
       headers: { origin: base, 'x-forwarded-for': clientAddress(0) },
-      body: ADMIN,
+      body: { email: ADMIN_EMAIL, password: demoAdminPassword(dataDir) },
     }),
     200,
     'signing in the demo admin',

@@ -67,9 +67,22 @@ describe('account forms', () => {
     );
   });
 
-  it('wants passwords of 6 characters or more', () => {
+  const signUp = (password: string) =>
+    SignUpSchema.safeParse({ name: 'Ana', email: 'ana@example.com', password });
+
+  it('wants a new password of 8 characters or more, not only spaces', () => {
+    expect(issues(signUp('kx7q2mz'))).toEqual(['Must be 8 characters or longer']);
+    expect(issues(signUp(' '.repeat(10)))).toEqual(['Must be more than spaces']);
+    expect(signUp('kx7q2mzw').success).toBe(true);
+    expect(signUp(' kx7q 2mz ').success).toBe(true);
+  });
+
+  it('lets the login form take any password the shop ever accepted (6 characters or more)', () => {
     expect(issues(LoginSchema.safeParse({ email: 'ana@example.com', password: '12345' }))).toEqual([
       'Must be 6 characters or longer',
     ]);
+    expect(LoginSchema.safeParse({ email: 'ana@example.com', password: 'abc123' }).success).toBe(
+      true,
+    );
   });
 });

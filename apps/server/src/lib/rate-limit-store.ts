@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 
 import type { Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema';
@@ -22,6 +22,12 @@ export interface RateLimitVerdict {
  */
 export interface RateLimitStore {
   consume(key: string, rule: RateLimitRule): Promise<RateLimitVerdict>;
+  /**
+   * Gives back one request counted in the key's running window, never below zero: a count of
+   * failures takes each attempt first (so attempts at once cannot slip past it) and returns the
+   * ones that succeed.
+   */
+  refund(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,12 @@ export function createDatabaseRateLimitStore(db: Database): RateLimitStore {
         await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetsAt, sql`now()`));
       }
       return verdict(row.count, rule, row.msLeft);
+    },
+    async refund(key) {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+        .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetsAt, sql`now()`)));
     },
     close: async () => undefined,
   };

@@ -9,6 +9,11 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
+// DECR keeps the key's expiry; a window that has ended is left alone.
+const REFUND_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
 /**
  * Counters in Redis (REDIS_URL), for several server processes without a round trip to the
  * database. If Redis cannot be reached the request is let through and the failure logged: a
@@ -37,6 +42,13 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
       } catch (error) {
         log.warn({ err: error }, 'rate limit not checked: Redis did not answer');
         return { allowed: true, retryAfter: null };
+      }
+    },
+    async refund(key) {
+      try {
+        await redis.eval(REFUND_SCRIPT, 1, `apex:rate-limit:${key}`);
+      } catch (error) {
+        log.warn({ err: error }, 'rate limit not refunded: Redis did not answer');
       }
     },
     async close() {

@@ -172,9 +172,24 @@ describe('POST /api/auth/sign-up/email', () => {
       'provide a valid email',
     ],
     [
-      'with a 5-character password',
-      { name: 'Newbie', email: 'newbie@example.com', password: '12345' },
-      'Must be 6 characters or longer',
+      'with a 7-character password',
+      { name: 'Newbie', email: 'newbie@example.com', password: 'kx7q2mz' },
+      'Must be 8 characters or longer',
+    ],
+    [
+      'with a password of spaces only',
+      { name: 'Newbie', email: 'newbie@example.com', password: ' '.repeat(12) },
+      'Must be more than spaces',
+    ],
+    [
+      'with one of the most common passwords',
+      { name: 'Newbie', email: 'newbie@example.com', password: 'password1' },
+      'This password is too common: choose another',
+    ],
+    [
+      'with a common password in capitals',
+      { name: 'Newbie', email: 'newbie@example.com', password: 'Password123' },
+      'This password is too common: choose another',
     ],
   ])(
     'refuses a sign-up %s with the form message and creates no account',
@@ -190,6 +205,27 @@ describe('POST /api/auth/sign-up/email', () => {
       expect(await listedEmails(admin)).toEqual([admin.email]);
     },
   );
+
+  it('names the password field in its refusal, so the signup form can show it there', async () => {
+    const res = await attemptSignUp(t.app, {
+      name: 'Newbie',
+      email: 'newbie@example.com',
+      password: 'qwertyuiop',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      fields: [{ field: 'body.password', message: 'This password is too common: choose another' }],
+    });
+  });
+
+  it('accepts a password of exactly 8 characters that is not a common one', async () => {
+    const res = await attemptSignUp(t.app, {
+      name: 'Newbie',
+      email: 'newbie@example.com',
+      password: 'kx7q2mzw',
+    });
+    expect(res.statusCode).toBe(200);
+  });
 
   it('refuses a second account with an existing email and keeps the first one', async () => {
     const customer = await signUpCustomer('customer@example.com');

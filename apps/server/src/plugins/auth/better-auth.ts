@@ -2,13 +2,17 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 
-import { SignUpSchema } from '@apex/contract';
+import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SignUpSchema } from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
+import { isCommonPassword } from '../../modules/accounts/common-passwords';
+import { authLogger } from './auth-logger';
+import { signInLimits } from './sign-in-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -31,6 +35,7 @@ export function createAuth(
   config: Config,
   secret: string,
   rateLimitStore: RateLimitStore,
+  log: FastifyBaseLogger,
 ) {
   const origin = config.publicUrl.origin;
   const adminEmails = new Set(config.auth.adminEmails);
@@ -49,9 +54,11 @@ export function createAuth(
         verification: verifications,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128 },
-    // Account changes the shop has no page for stay closed, rather than open without our rules.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
     session: {
       // Off on purpose: a cached session would keep a revoked token or an old role alive.
       cookieCache: { enabled: false },
@@ -69,15 +76,30 @@ export function createAuth(
       // user in one query, not two.
       database: { generateId: () => crypto.randomUUID(), joins: true },
     },
-    logger: { disabled: config.logLevel === 'silent' },
+    logger: authLogger(log, config.logLevel),
+    // Failures reach the shop's error handling (plugins/auth) instead of Better Auth's console
+    // dump, which would print the failed query with its parameters.
+    onAPIError: { throw: true },
     hooks: {
-      // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses.
+      // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses, and
+      // refuses the most common passwords.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/sign-up/email') return;
         const parsed = SignUpSchema.safeParse(ctx.body);
         if (!parsed.success) {
           throw new APIError('BAD_REQUEST', {
             message: parsed.error.issues.map((issue) => issue.message).join('; '),
+            fields: parsed.error.issues.map((issue) => ({
+              field: ['body', ...issue.path].join('.'),
+              message: issue.message,
+            })),
+          });
+        }
+        if (await isCommonPassword(parsed.data.password)) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_COMMON',
+            message: messages.passwordTooCommon,
+            fields: [{ field: 'body.password', message: messages.passwordTooCommon }],
           });
         }
         return { context: { body: { ...(ctx.body as object), ...parsed.data } } };
@@ -98,6 +120,7 @@ export function createAuth(
     },
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      signInLimits({ store: rateLimitStore, enabled: config.limits.enabled }),
       bearer(),
       oauthPopup(),
       ...(config.auth.google

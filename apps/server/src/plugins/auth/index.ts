@@ -6,7 +6,10 @@ import type { Role } from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
+import { notFoundBody } from '../errors';
+import { errorSummary } from './auth-logger';
 import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
+import { isOpenAuthEndpoint } from './open-endpoints';
 import { resolveAuthSecret } from './secret';
 
 /** Who is calling, as every authorization decision sees them. */
@@ -45,7 +48,13 @@ export const authPlugin = fp(
     app: FastifyInstance,
     { config, rateLimitStore }: { config: Config; rateLimitStore: RateLimitStore },
   ) => {
-    const auth = createAuth(app.database.db, config, resolveAuthSecret(config), rateLimitStore);
+    const auth = createAuth(
+      app.database.db,
+      config,
+      resolveAuthSecret(config),
+      rateLimitStore,
+      app.log.child({ module: 'identity' }),
+    );
     app.decorate('auth', auth);
 
     async function lookUpViewer(request: FastifyRequest): Promise<Viewer | null> {
@@ -100,18 +109,34 @@ export const authPlugin = fp(
         url: `${AUTH_BASE_PATH}/*`,
         schema: { hide: true },
         async handler(request, reply) {
+          const url = new URL(request.url, config.publicUrl.origin);
+          // Checked on the URL as Better Auth will see it (dot segments already resolved).
+          const below = url.pathname.startsWith(`${AUTH_BASE_PATH}/`)
+            ? url.pathname.slice(AUTH_BASE_PATH.length)
+            : '';
+          if (!isOpenAuthEndpoint(request.method, below)) {
+            return reply.code(404).send(notFoundBody(request.method, request.url));
+          }
           const headers = fromNodeHeaders(request.headers);
           // Exactly one address: several, or none, would put everyone in one rate-limit bucket.
           headers.set('x-forwarded-for', request.ip);
           const body =
             request.body instanceof Buffer && request.body.length > 0 ? request.body : null;
-          const response = await auth.handler(
-            new Request(new URL(request.url, config.publicUrl.origin), {
-              method: request.method,
-              headers,
-              body: request.method === 'GET' ? null : body,
-            }),
-          );
+          const response = await auth
+            .handler(
+              new Request(url, {
+                method: request.method,
+                headers,
+                body: request.method === 'GET' ? null : body,
+              }),
+            )
+            // A failed query's error carries its SQL parameters (emails, password hashes,
+            // tokens): the error handler gets, and logs, only the kind of failure, not the
+            // error itself.
+            .catch((error: unknown) => errorSummary(error) ?? {});
+          if (!(response instanceof Response)) {
+            throw new Error(`identity request failed: ${JSON.stringify(response)}`);
+          }
           reply.status(response.status);
           // The Google popup's pages must keep their link to the shop page that opened them.
           reply.header('cross-origin-opener-policy', 'unsafe-none');

@@ -5,12 +5,15 @@ import { Navigate, useNavigate } from 'react-router';
 import type { SignUp } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
+import { ApiError } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signUpWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+
+const FORM_FIELDS = ['name', 'email', 'password'] as const;
 
 const resolver = lazyZodResolver<SignUp>(() =>
   import('@apex/contract').then((contract) => contract.SignUpSchema),
@@ -41,7 +44,17 @@ export default function SignUpPage() {
       await signUpWithEmail(values);
       await finish();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Sign-up failed');
+      // A rule only the server checks (a too common password) shows under its field, as the
+      // form's own rules do.
+      const fieldErrors = failure instanceof ApiError ? (failure.body?.fields ?? []) : [];
+      const shown = fieldErrors.filter(({ field, message }) => {
+        const name = FORM_FIELDS.find((known) => field === `body.${known}`);
+        if (name) form.setError(name, { message }, { shouldFocus: true });
+        return Boolean(name);
+      });
+      if (shown.length === 0) {
+        setError(failure instanceof Error ? failure.message : 'Sign-up failed');
+      }
     }
   });
 

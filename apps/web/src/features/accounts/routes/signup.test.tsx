@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { json, renderWithProviders } from '@/test/render';
+
+import SignUpPage from './signup';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const TOO_COMMON = 'This password is too common: choose another';
+
+/** The identity service as the page sees it: nobody signed in, and a sign-up it refuses. */
+function fakeIdentity() {
+  const signUps: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/auth/sign-up/email') {
+      signUps.push(JSON.parse(init?.body as string));
+      return json(
+        {
+          code: 'PASSWORD_TOO_COMMON',
+          message: TOO_COMMON,
+          fields: [{ field: 'body.password', message: TOO_COMMON }],
+        },
+        400,
+      )();
+    }
+    if (url === '/api/sign-in-options') return json({ google: false })();
+    return json(null)();
+  });
+  return signUps;
+}
+
+describe('Sign Up', () => {
+  it("shows the server's refusal of a common password under the password field", async () => {
+    const signUps = fakeIdentity();
+    renderWithProviders(<SignUpPage />, { route: '/signup' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada Driver');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'password1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText(TOO_COMMON)).toBeVisible();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(TOO_COMMON);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(signUps).toHaveLength(1);
+  });
+
+  it('asks for 8 characters before sending anything', async () => {
+    const signUps = fakeIdentity();
+    renderWithProviders(<SignUpPage />, { route: '/signup' });
+    await userEvent.type(screen.getByLabelText('Password'), 'abcdefg');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Must be 8 characters or longer')).toBeVisible();
+    expect(signUps).toEqual([]);
+  });
+});
