@@ -94,10 +94,12 @@ test.describe('buying a part', () => {
     const row = page.getByRole('row').filter({ hasText: part.name });
     await expect(row.getByRole('cell', { name: total })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+    // The order holds its stock for a while only, and says how long.
+    await expect(row.getByText(/^Pay within \d+ min$/)).toBeVisible();
     await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
 
     await expect(page.getByRole('heading', { name: `Pay for ${part.name}` })).toBeVisible();
-    await expect(page.getByText('Test mode: no money moves.')).toBeVisible();
+    await expect(page.getByText('Test mode — no money moves')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(page.getByText('your payment is completed')).toBeVisible();
@@ -105,7 +107,36 @@ test.describe('buying a part', () => {
 
     await page.goto('/dashboard');
     await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    // No money moved: the order says so beside Paid.
+    await expect(row.getByText('Test payment', { exact: true })).toBeVisible();
     await expect(row).toContainText(transaction?.replace('Transaction id: ', '') ?? 'missing');
+  });
+
+  test('a customer cancels an unpaid order after confirming, and its stock returns @desktop', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const part = await partFor(request, 4, testInfo.project.name);
+    await signUpThroughPage(page);
+    const before = await stockOf(request, part._id);
+    await orderThroughPage(page, part, part.minorder);
+    expect(await stockOf(request, part._id)).toBe(before - part.minorder);
+
+    await page.goto('/dashboard');
+    const row = page.getByRole('row').filter({ hasText: part.name });
+    const cancel = row.getByRole('button', { name: `Cancel the order of ${part.name}` });
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await cancel.click();
+    await expect(row.getByRole('link', { name: `Pay for ${part.name}` })).toBeVisible();
+    expect(await stockOf(request, part._id)).toBe(before - part.minorder);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await cancel.click();
+    await expect(page.getByText('Order cancelled')).toBeVisible();
+    await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: `Pay for ${part.name}` })).toHaveCount(0);
+    expect(await stockOf(request, part._id)).toBe(before);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test('a declined card says so in red and leaves the order unpaid @desktop', async ({
@@ -157,6 +188,8 @@ test.describe('managing orders', () => {
     await payWithCard(page, '4242 4242 4242 4242');
     await expect(page.getByText('your payment is completed')).toBeVisible();
 
+    // Paid through the built-in processor: marked for the admin before shipping.
+    await expect(row.getByText('Test payment', { exact: true })).toBeVisible({ timeout: 8_000 });
     await row.getByRole('button', { name: /^Pending/ }).click({ timeout: 8_000 });
     await expect(admin.getByText('Yeah Status Changed')).toBeVisible();
     await expect(row.getByText('Shipped', { exact: true })).toBeVisible();

@@ -24,7 +24,7 @@ import { createMailSender, type MailSender } from './modules/mail/sender';
 import { createOutboxReader } from './modules/mail/service';
 import { orderPaymentRoutes, stripeWebhookRoutes } from './modules/orders/payment-routes';
 import { orderRoutes } from './modules/orders/routes';
-import { createOrders } from './modules/orders/service';
+import { createOrders, type Orders } from './modules/orders/service';
 import { createBuiltinProvider } from './modules/payments/builtin-provider';
 import { builtinPaymentRoutes } from './modules/payments/routes';
 import { reviewRoutes } from './modules/reviews/routes';
@@ -52,6 +52,7 @@ declare module 'fastify' {
     reviews: Reviews;
     /** Delivers the outbox; tests run a pass of it at will. */
     mailSender: MailSender;
+    orders: Orders;
   }
 }
 
@@ -144,6 +145,37 @@ export async function buildApp(
       await stopMailing();
       transport?.close();
     });
+    // The card processor: Stripe when its keys are set, else the built-in test mode.
+    const payments = config.payments;
+    const processor =
+      payments.provider === 'stripe'
+        ? await (async () => {
+            const { createStripeClient, createStripeProvider } =
+              await import('./modules/payments/stripe-provider');
+            const stripe = createStripeClient(payments);
+            return {
+              kind: 'stripe' as const,
+              stripe,
+              provider: createStripeProvider(stripe),
+              publishableKey: payments.publishableKey,
+              webhookSecret: payments.webhookSecret,
+            };
+          })()
+        : { kind: 'builtin' as const, ...createBuiltinProvider(database.db) };
+    app.decorate(
+      'orders',
+      createOrders(database.db, {
+        provider: processor.provider,
+        unpaidTtlMinutes: config.orders.unpaidTtlMinutes,
+        maxUnpaidPerCustomer: config.orders.maxUnpaidPerCustomer,
+        // Orders move stock, which the catalogue shows: it reloads after each change.
+        onStockChanged: () => app.catalog.invalidate(),
+      }),
+    );
+    if (config.orders.expirySweepMs !== null) {
+      const stopExpiring = app.orders.expireRegularly(app.log, config.orders.expirySweepMs);
+      app.addHook('onClose', async () => stopExpiring());
+    }
 
     await app.register(sensible);
     await app.register(errorsPlugin);
@@ -183,36 +215,23 @@ export async function buildApp(
           accounts: createAccounts(database.db),
           google: config.auth.google !== null,
         });
-        // Orders move stock, which the catalogue shows: it reloads after each change.
-        const orders = createOrders(database.db, {
-          onStockChanged: () => app.catalog.invalidate(),
-        });
+        const orders = app.orders;
         await api.register(orderRoutes, { orders });
-        const payments = config.payments;
-        if (payments.provider === 'stripe') {
-          const { createStripeClient, createStripeProvider } =
-            await import('./modules/payments/stripe-provider');
-          const stripe = createStripeClient(payments);
+        if (processor.kind === 'stripe') {
           await api.register(orderPaymentRoutes, {
             orders,
-            provider: createStripeProvider(stripe),
-            publicConfig: { provider: 'stripe', publishableKey: payments.publishableKey },
+            publicConfig: { provider: 'stripe', publishableKey: processor.publishableKey },
           });
-          if (payments.webhookSecret) {
+          if (processor.webhookSecret) {
             await api.register(stripeWebhookRoutes, {
               orders,
-              stripe,
-              webhookSecret: payments.webhookSecret,
+              stripe: processor.stripe,
+              webhookSecret: processor.webhookSecret,
             });
           }
         } else {
-          const builtin = createBuiltinProvider(database.db);
-          await api.register(orderPaymentRoutes, {
-            orders,
-            provider: builtin.provider,
-            publicConfig: { provider: 'builtin' },
-          });
-          await api.register(builtinPaymentRoutes, { confirmBuiltin: builtin.confirm });
+          await api.register(orderPaymentRoutes, { orders, publicConfig: { provider: 'builtin' } });
+          await api.register(builtinPaymentRoutes, { confirmBuiltin: processor.confirm });
         }
       },
       { prefix: '/api' },

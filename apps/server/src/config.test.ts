@@ -1,8 +1,26 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { ConfigError, loadConfig } from './config';
+import { serverRoot } from './paths';
+
+/** The problems loadConfig reports for this environment, or [] when it takes it. */
+function problemsWith(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems;
+  }
+}
+
+const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_shop', STRIPE_PUBLISHABLE_KEY: 'pk_live_shop' };
 
 describe('configuration', () => {
   it('runs on the embedded database in ./data with demo data by default', () => {
@@ -30,6 +48,12 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMTP_URL', 'smtp//mail.example.com:587'],
     ['MAIL_FROM', 'Apex Parts'],
+    ['UNPAID_ORDER_TTL_MINUTES', '0'],
+    ['UNPAID_ORDER_TTL_MINUTES', 'half an hour'],
+    ['UNPAID_ORDER_TTL_MINUTES', '2.5'],
+    ['MAX_UNPAID_ORDERS', '0'],
+    ['MAX_UNPAID_ORDERS', 'many'],
+    ['ALLOW_TEST_PAYMENTS', 'perhaps'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     try {
       loadConfig({ [name]: value });
@@ -60,4 +84,57 @@ describe('configuration', () => {
     expect(trustProxy('10.0.0.1', 0)).toBe(true);
     expect(trustProxy('203.0.113.9', 1)).toBe(false);
   });
+
+  it('gives unpaid orders 30 minutes and a customer 3 of them, unless told otherwise', () => {
+    expect(loadConfig({}).orders).toMatchObject({ unpaidTtlMinutes: 30, maxUnpaidPerCustomer: 3 });
+    expect(
+      loadConfig({ UNPAID_ORDER_TTL_MINUTES: '90', MAX_UNPAID_ORDERS: '5' }).orders,
+    ).toMatchObject({ unpaidTtlMinutes: 90, maxUnpaidPerCustomer: 5 });
+  });
+
+  it('refuses to take test payments on an https address unless told to', () => {
+    const https = { PUBLIC_URL: 'https://shop.example.com' };
+    const [problem, ...others] = problemsWith(https);
+    expect(others).toEqual([]);
+    expect(problem).toMatch(/^ALLOW_TEST_PAYMENTS: /);
+    expect(problem).toContain('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+    expect(problem).toContain('ALLOW_TEST_PAYMENTS=true');
+
+    expect(loadConfig({ ...https, ALLOW_TEST_PAYMENTS: 'true' }).payments).toEqual({
+      provider: 'builtin',
+    });
+    expect(problemsWith({ ...https, ALLOW_TEST_PAYMENTS: 'false' })).toHaveLength(1);
+    expect(loadConfig({ ...https, ...stripeKeys }).payments.provider).toBe('stripe');
+    // A shop on plain http is a developer's or a test's: test payments are its default.
+    expect(loadConfig({ PUBLIC_URL: 'http://shop.test:3000' }).payments.provider).toBe('builtin');
+  });
+
+  it('stops the server process on an https address with only test payments', async () => {
+    // Only what this start needs: no Stripe key or database from the shell running the tests.
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      PUBLIC_URL: 'https://shop.example.com',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'apex-data-')),
+      PORT: '0',
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server.ts')], {
+      cwd: serverRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(child, 'exit') as Promise<[number | null]>;
+    // A server that starts anyway is stopped here, not left running after the test.
+    const stillRunning = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    try {
+      const [code] = await exited;
+      expect(code, output).toBe(1);
+    } finally {
+      clearTimeout(stillRunning);
+    }
+    expect(output).toContain('ALLOW_TEST_PAYMENTS: PUBLIC_URL is https');
+    expect(output).toContain('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
+  }, 30_000);
 });

@@ -47,6 +47,15 @@ export interface Config {
   };
   /** The card processor: the built-in test mode (default), or Stripe when its keys are set. */
   payments: PaymentsConfig;
+  /** How long unpaid orders may hold stock, and how many one customer may hold at once. */
+  orders: {
+    /** An unpaid order is cancelled, and its stock returned, this long after it was placed. */
+    unpaidTtlMinutes: number;
+    /** Unpaid orders one customer may have at once; the next one is refused until one is settled. */
+    maxUnpaidPerCustomer: number;
+    /** How often each server looks for expired orders; null only in tests that sweep by hand. */
+    expirySweepMs: number | null;
+  };
   /** The built single-page app to serve, or null to serve the API alone (development with Vite). */
   webDist: string | null;
   /**
@@ -139,6 +148,18 @@ const EnvSchema = z.object({
     .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
     .optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOW_TEST_PAYMENTS: booleanFlag.optional(),
+  UNPAID_ORDER_TTL_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(7 * 24 * 60, 'must be at most 10080 minutes (a week)')
+    .default(30),
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(3),
   REDIS_URL: z.url({ protocol: /^rediss?$/, message: 'must be a redis:// URL' }).optional(),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce
     .number({ message: 'must be a whole number' })
@@ -181,6 +202,9 @@ const EnvSchema = z.object({
     .default('https://accounts.google.com/.well-known/openid-configuration'),
 });
 
+/** Expired orders wait at most this long for their stock to come back. */
+const EXPIRY_SWEEP_MS = 30_000;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -221,6 +245,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'STRIPE_PUBLISHABLE_KEY: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
     );
   }
+  // An https address means real customers: the built-in processor would take their orders as
+  // paid while no money moves, unless the operator says that is what they want.
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const stripeConfigured = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (!stripeConfigured && publicUrl.protocol === 'https:' && e.ALLOW_TEST_PAYMENTS !== true) {
+    problems.push(
+      'ALLOW_TEST_PAYMENTS: PUBLIC_URL is https, but no card processor that moves money is set: ' +
+        'set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or ALLOW_TEST_PAYMENTS=true to take ' +
+        'test payments on purpose',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -231,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
-    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    publicUrl,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     database,
     // Demo data belongs to the zero-set-up embedded database, never silently to a real server.
@@ -258,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
           }
         : { provider: 'builtin' },
+    orders: {
+      unpaidTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES,
+      maxUnpaidPerCustomer: e.MAX_UNPAID_ORDERS,
+      expirySweepMs: EXPIRY_SWEEP_MS,
+    },
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),

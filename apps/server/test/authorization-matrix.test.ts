@@ -278,6 +278,11 @@ const matrix: Record<string, Row> = {
     build: async () => ({ method: 'GET', url: `/api/order/${(await ownersOrder()).id}` }),
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 200 },
   },
+  // Only the customer cancels their own unpaid order; to anyone else it is not there.
+  'POST /api/orders/:id/cancel': {
+    build: async () => ({ method: 'POST', url: `/api/orders/${(await ownersOrder()).id}/cancel` }),
+    expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
+  },
   'GET /api/allorders': {
     build: async () => ({ method: 'GET', url: '/api/allorders' }),
     expect: adminsOnly(200),

@@ -27,6 +27,7 @@ export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   let created = 0;
+  let cancelled = 0;
 
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
@@ -34,12 +35,33 @@ export async function startFakeStripe() {
       response.end(JSON.stringify(body));
     };
     const url = new URL(request.url ?? '/', 'http://fake');
-    const match = /^\/v1\/payment_intents(?:\/([^/]+))?$/.exec(url.pathname);
+    const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
     if (!match) {
       send(404, { error: { type: 'invalid_request_error', message: 'No route' } });
       return;
     }
     const id = match[1];
+    if (request.method === 'POST' && id && match[2]) {
+      // As Stripe: an intent that succeeded, was cancelled or is processing cannot be cancelled.
+      const intent = intents.get(id);
+      if (intent && ['succeeded', 'canceled', 'processing'].includes(intent.status)) {
+        send(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            payment_intent: intent,
+          },
+        });
+        return;
+      }
+      if (intent) {
+        intent.status = 'canceled';
+        cancelled++;
+        send(200, intent);
+        return;
+      }
+    }
     if (request.method === 'POST' && !id) {
       void readForm(request).then((form) => {
         const key = request.headers['idempotency-key'];
@@ -85,13 +107,24 @@ export async function startFakeStripe() {
     url: new URL(`http://127.0.0.1:${port}`),
     /** How many intents were really created (idempotent retries do not count). */
     createdCount: () => created,
+    /** How many intents were cancelled. */
+    cancelledCount: () => cancelled,
     /** What Stripe.js's confirmCardPayment does when the card is accepted. */
     succeed(id: string): FakeIntent {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
+      // Stripe refuses to confirm a cancelled intent: the card is not charged.
+      if (intent.status === 'canceled') throw new Error('payment_intent_unexpected_state');
       intent.status = 'succeeded';
       return intent;
     },
+    /** A payment under way whose outcome is not known yet (some banks take their time). */
+    process(id: string): void {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = 'processing';
+    },
+    statusOf: (id: string) => intents.get(id)?.status,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -862,6 +862,19 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile input to every writ
     },
   );
 
+  it(`POST /api/orders/:id/cancel refuses ${RUNS} hostile ids`, { timeout: 60_000 }, async () => {
+    const inputs = fc.record({ order: idSegments(orderId, partId), body: junkBody });
+    await expectAllRefused(inputs, ({ order, body }) => {
+      // The customer's own order, however the body looks, would rightly be cancelled.
+      fc.pre(!namesId(order, orderId));
+      return {
+        method: 'POST',
+        url: `/api/orders/${order.sent}/cancel`,
+        ...withBody(customer.bearer, body),
+      };
+    });
+  });
+
   it(`DELETE /api/allorders/:id refuses ${RUNS} hostile ids`, { timeout: 60_000 }, async () => {
     const inputs = fc.record({ order: idSegments(orderId, partId), body: junkBody });
     await expectAllRefused(inputs, ({ order, body }) => {

@@ -11,7 +11,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Every setting the server reads: none may leak in from the shell that runs the benchmark. */
 const SERVER_SETTINGS =
-  /^(NODE_ENV|HOST|PORT|LOG_LEVEL|PUBLIC_URL|TRUST_PROXY|DATA_DIR|DATABASE_URL|SEED_DEMO|WEB_DIST|AUTH_SECRET|ADMIN_EMAILS|GOOGLE_\w+|STRIPE_\w+|REDIS_URL|RATE_LIMIT_\w+|METRICS_TOKEN|CORS_ORIGINS)$/;
+  /^(NODE_ENV|HOST|PORT|LOG_LEVEL|PUBLIC_URL|TRUST_PROXY|DATA_DIR|DATABASE_URL|SEED_DEMO|WEB_DIST|AUTH_SECRET|ADMIN_EMAILS|GOOGLE_\w+|STRIPE_\w+|ALLOW_TEST_PAYMENTS|UNPAID_ORDER_TTL_MINUTES|MAX_UNPAID_ORDERS|REDIS_URL|RATE_LIMIT_\w+|METRICS_TOKEN|CORS_ORIGINS)$/;
 
 export interface ServerOptions {
   /** `server`: the production entry point; `bench`: the same app plus the ceiling route. */

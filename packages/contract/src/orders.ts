@@ -19,6 +19,18 @@ export const OrderSchema = z
       .describe('pending: paid, not yet shipped; cancelled: unpaid, its stock given back'),
     transactionId: z.string().nullable(),
     createdAt: z.iso.datetime(),
+    // Beyond the spec:
+    testPayment: z
+      .boolean()
+      .describe('Paid through the built-in test-mode processor: no money moved'),
+    expiresAt: z.iso
+      .datetime()
+      .nullable()
+      .describe('While unpaid: when the order is cancelled and its stock returned unless paid'),
+    cancelReason: z
+      .enum(['expired', 'customer'])
+      .nullable()
+      .describe('Why a cancelled order was cancelled: it expired, or its customer cancelled it'),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;

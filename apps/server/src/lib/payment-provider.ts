@@ -12,6 +12,12 @@ export interface PaymentProvider {
   }): Promise<{ id: string; clientSecret: string }>;
   /** The provider's own word on an intent, or null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /**
+   * Makes sure an intent can never take money from now on. Answers 'succeeded' when it already
+   * has (the payment won the race: the order is paid, not cancelled), else 'cancelled'. Throws
+   * when the provider cannot tell yet (a payment still processing): try again later.
+   */
+  cancelIntent(id: string): Promise<'cancelled' | 'succeeded'>;
 }
 
 export interface ProviderIntent {

@@ -42,7 +42,7 @@ export const metricsPlugin = fp(
     const db = app.database.db;
     new Gauge({
       name: 'apex_orders',
-      help: 'Orders by state: unpaid, paid (awaiting shipping) or shipped',
+      help: 'Orders by state: unpaid, paid (awaiting shipping), shipped or cancelled',
       labelNames: ['status'],
       registers: [registry],
       async collect() {
@@ -51,20 +51,20 @@ export const metricsPlugin = fp(
           .from(orders)
           .groupBy(orders.status);
         this.reset();
-        for (const status of ['unpaid', 'paid', 'shipped'] as const) {
+        for (const status of ['unpaid', 'paid', 'shipped', 'cancelled'] as const) {
           this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
         }
       },
     });
     new Gauge({
       name: 'apex_payments_received_dollars',
-      help: 'The total of every paid order, in dollars',
+      help: 'The total of every order paid with real money, in dollars (test payments left out)',
       registers: [registry],
       async collect() {
         const [row] = await db
           .select({ cents: sum(orders.totalCents).mapWith(Number) })
           .from(orders)
-          .where(sql`${orders.status} <> 'unpaid'`);
+          .where(sql`${orders.status} in ('paid', 'shipped') and not ${orders.testPayment}`);
         this.set((row?.cents ?? 0) / 100);
       },
     });

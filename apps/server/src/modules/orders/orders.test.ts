@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { parts } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -333,6 +335,9 @@ describe('managing orders (admins)', () => {
     });
     expect(removed.json()).toEqual({ deletedCount: 1 });
     expect(await stockOf(part.id)).toBe(8);
+    // Two reservations and the stock's return: three changes to the part, three versions on.
+    const [row] = await t.app.database.db.select().from(parts).where(eq(parts.id, part.id));
+    expect(row?.version).toBe(part.version + 3);
     const refused = await t.app.inject({
       method: 'DELETE',
       url: `/api/allorders/${paid}`,

@@ -13,7 +13,6 @@ import {
 } from '@apex/contract';
 
 import { errorResponses } from '../../lib/error-responses';
-import type { PaymentProvider } from '../../lib/payment-provider';
 import type { Orders } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -26,10 +25,9 @@ const PaymentConfigSchema = z.discriminatedUnion('provider', [
 /** Paying for an order: whichever processor is configured, the server verifies with it. */
 export const orderPaymentRoutes: FastifyPluginAsyncZod<{
   orders: Orders;
-  provider: PaymentProvider;
   /** What the payment page needs to know: which processor, and Stripe's publishable key. */
   publicConfig: z.infer<typeof PaymentConfigSchema>;
-}> = async (app, { orders, provider, publicConfig }) => {
+}> = async (app, { orders, publicConfig }) => {
   app.get(
     '/payment-config',
     {
@@ -52,17 +50,7 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<{
         response: { 200: PaymentIntentSchema, 409: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      const order = await orders.getOwnOrder(await request.requireUser(), request.body.orderId);
-      if (order.status !== 'unpaid') throw httpErrors.conflict('This order is paid already');
-      const intent = await provider.createIntent({
-        id: order.id,
-        amountCents: order.totalCents,
-        existingIntentId: order.paymentIntentId,
-      });
-      if (!order.paymentIntentId) await orders.attachPaymentIntent(order.id, intent.id);
-      return { clientSecret: intent.clientSecret };
-    },
+    async (request) => orders.openPayment(await request.requireUser(), request.body.orderId),
   );
 
   app.patch(
@@ -73,28 +61,15 @@ export const orderPaymentRoutes: FastifyPluginAsyncZod<{
         summary: 'Mark your order paid, once the payment provider confirms the payment',
         params: OrderParamsSchema,
         body: MarkPaidSchema,
-        response: { 200: ModifiedCountSchema, ...errors },
+        response: { 200: ModifiedCountSchema, 409: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      const order = await orders.getOwnOrder(await request.requireUser(), request.params.id);
-      const { transactionId } = request.body;
-      if (order.status !== 'unpaid') {
-        // Repeating the call for the payment that paid the order is harmless.
-        if (order.transactionId === transactionId) return { modifiedCount: 0 };
-        throw httpErrors.badRequest('This order was paid by another payment');
-      }
-      // The provider, not the browser, says whether the money arrived, for which order and sum.
-      const intent = await provider.retrieveIntent(transactionId);
-      const confirmed =
-        intent?.status === 'succeeded' &&
-        intent.orderId === order.id &&
-        intent.amountCents === order.totalCents;
-      if (!confirmed) {
-        throw httpErrors.badRequest('This payment did not succeed for this order');
-      }
-      return orders.markPaid(order.id, transactionId);
-    },
+    async (request) =>
+      orders.confirmPayment(
+        await request.requireUser(),
+        request.params.id,
+        request.body.transactionId,
+      ),
   );
 };
 

@@ -65,6 +65,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
       toOrderJson(await orders.getOrder(await request.requireUser(), request.params.id)),
   );
 
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel your own unpaid order; its stock goes back on the shelf',
+        params: OrderParamsSchema,
+        response: { 200: OrderSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toOrderJson(await orders.cancelOwnOrder(await request.requireUser(), request.params.id)),
+  );
+
   app.get(
     '/allorders',
     {

@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -5,6 +6,7 @@ import { type Caller, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { orders } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_apex_parts';
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -52,8 +54,23 @@ const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?
 const orderOf = async (customer: Caller, id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: customer.bearer })).json<{
     payment: string;
+    status: string;
     transactionId: string | null;
+    testPayment: boolean;
   }>();
+
+/** Time passes: the order's time to pay is up. */
+const letExpire = (id: string) =>
+  t.app.database.db
+    .update(orders)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(orders.id, id));
+
+const stockOfOrderedPart = async (orderId: string) => {
+  const [order] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
+  const res = await t.app.inject({ method: 'GET', url: `/api/parts/${order?.partId ?? ''}` });
+  return res.json<{ quantity: number }>().quantity;
+};
 
 function sendWebhook(payload: string, signature: string) {
   return t.app.inject({
@@ -124,6 +141,8 @@ describe('paying through Stripe', () => {
     expect(await orderOf(customer, orderId)).toMatchObject({
       payment: 'paid',
       transactionId: intentId,
+      // Money moved: a Stripe payment is never marked as a test payment.
+      testPayment: false,
     });
   });
 
@@ -169,5 +188,76 @@ describe('paying through Stripe', () => {
     });
     expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
     expect((await orderOf(customer, orderId)).payment).toBe('false');
+  });
+});
+
+describe('unpaid orders paid through Stripe', () => {
+  it('cancels the Stripe payment before the expired order, so a late card cannot be charged', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intentId = intentIdOf(clientSecret);
+    await letExpire(orderId);
+
+    expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 1, paid: 0 });
+    expect(fake.statusOf(intentId)).toBe('canceled');
+    expect(() => fake.succeed(intentId)).toThrow('payment_intent_unexpected_state');
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      status: 'cancelled',
+      payment: 'false',
+    });
+    expect(await stockOfOrderedPart(orderId)).toBe(20);
+  });
+
+  it('marks an expired order paid, not cancelled, when Stripe took the payment first', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intentId = intentIdOf(clientSecret);
+    fake.succeed(intentId);
+    await letExpire(orderId);
+
+    expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 1 });
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      status: 'pending',
+      payment: 'paid',
+      transactionId: intentId,
+      testPayment: false,
+    });
+    expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
+
+  it('keeps an expired order and its stock while its payment is still processing', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    fake.process(intentIdOf(clientSecret));
+    await letExpire(orderId);
+
+    expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 0 });
+    expect(await orderOf(customer, orderId)).toMatchObject({ status: 'unpaid' });
+    expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
+
+  it('cancels the Stripe payment when the customer cancels the order', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: customer.bearer,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(fake.statusOf(intentIdOf(clientSecret))).toBe('canceled');
+    expect(await stockOfOrderedPart(orderId)).toBe(20);
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { httpErrors } from '@fastify/sensible';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { builtinPaymentIntents } from '../../db/schema';
@@ -36,6 +36,10 @@ function passesLuhn(digits: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** The words for a card confirmed after its order stopped waiting for payment. */
+export const ORDER_NO_LONGER_PAYABLE =
+  'This order expired or was cancelled before it was paid: nothing was charged.';
 
 /** Stripe's test cards and messages (https://docs.stripe.com/testing). */
 export function checkTestCard(card: TestCard, now = new Date()): void {
@@ -94,6 +98,26 @@ export function createBuiltinProvider(db: Database) {
         orderId: intent.orderId,
       };
     },
+    async cancelIntent(id) {
+      // One conditional UPDATE: it loses to a card confirmed first (see `confirm`), and then the
+      // payment stands.
+      const [cancelled] = await db
+        .update(builtinPaymentIntents)
+        .set({ status: 'canceled', updatedAt: new Date() })
+        .where(
+          and(
+            eq(builtinPaymentIntents.id, id),
+            eq(builtinPaymentIntents.status, 'requires_payment_method'),
+          ),
+        )
+        .returning({ id: builtinPaymentIntents.id });
+      if (cancelled) return 'cancelled';
+      const [intent] = await db
+        .select({ status: builtinPaymentIntents.status })
+        .from(builtinPaymentIntents)
+        .where(eq(builtinPaymentIntents.id, id));
+      return intent?.status === 'succeeded' ? 'succeeded' : 'cancelled';
+    },
   };
 
   return {
@@ -110,11 +134,26 @@ export function createBuiltinProvider(db: Database) {
       if (!intent) throw httpErrors.notFound('There is no such payment');
       if (intent.status === 'succeeded') return { id: intent.id, status: intent.status };
       checkTestCard(card);
-      await db
+      // One conditional UPDATE: an intent cancelled meanwhile (its order expired) stays
+      // cancelled, and the card is not charged.
+      const [charged] = await db
         .update(builtinPaymentIntents)
         .set({ status: 'succeeded', updatedAt: new Date() })
+        .where(
+          and(
+            eq(builtinPaymentIntents.id, intent.id),
+            eq(builtinPaymentIntents.status, 'requires_payment_method'),
+          ),
+        )
+        .returning({ id: builtinPaymentIntents.id });
+      if (charged) return { id: intent.id, status: 'succeeded' };
+      const [now] = await db
+        .select({ status: builtinPaymentIntents.status })
+        .from(builtinPaymentIntents)
         .where(eq(builtinPaymentIntents.id, intent.id));
-      return { id: intent.id, status: 'succeeded' };
+      // A second click confirmed it first: the same payment, not a second one.
+      if (now?.status === 'succeeded') return { id: intent.id, status: 'succeeded' };
+      throw new CardError('payment_intent_unexpected_state', ORDER_NO_LONGER_PAYABLE);
     },
   };
 }

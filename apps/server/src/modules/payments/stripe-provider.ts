@@ -58,5 +58,23 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         throw error;
       }
     },
+    async cancelIntent(id) {
+      try {
+        await stripe.paymentIntents.cancel(id);
+        return 'cancelled';
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        // No such intent: nothing can ever be paid through it.
+        if (error.code === 'resource_missing') return 'cancelled';
+        if (error.code !== 'payment_intent_unexpected_state') throw error;
+        // Stripe refuses to cancel an intent past the point of no return; its state says which.
+        const intent = error.payment_intent ?? (await stripe.paymentIntents.retrieve(id));
+        if (intent.status === 'succeeded') return 'succeeded';
+        if (intent.status === 'canceled') return 'cancelled';
+        throw new Error(`Payment intent ${id} is ${intent.status}: it cannot be cancelled yet`, {
+          cause: error,
+        });
+      }
+    },
   };
 }

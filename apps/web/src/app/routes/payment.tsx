@@ -5,6 +5,7 @@ import type { Order } from '@apex/contract';
 
 import { QueryStatus } from '@/components/query-status';
 import { useOrder } from '@/features/orders/api/orders';
+import { orderStateLabel, useTimeLeft } from '@/features/orders/components/order-state';
 import { CardForm } from '@/features/payments/components/card-form';
 import { formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -40,6 +41,10 @@ function PaymentSection({
 }) {
   const { _id: id, order: partName, price, orderQuantity, payment } = order;
   const paidWith = transactionId ?? (payment === 'paid' ? order.transactionId : null);
+  const timeLeft = useTimeLeft(order.status === 'unpaid' ? order.expiresAt : null);
+  const state = orderStateLabel(order);
+  const noLongerPayable =
+    !paidWith && (state === 'Expired' || state === 'Cancelled' || timeLeft?.expired);
 
   return (
     <section aria-labelledby="payment-heading" className="flex max-w-lg flex-col gap-4">
@@ -49,7 +54,19 @@ function PaymentSection({
       <p>
         {orderQuantity} × {partName}: <span className="font-semibold">{formatPrice(price)}</span>
       </p>
-      {paidWith ? (
+      {timeLeft && !timeLeft.expired && !paidWith && <p>{timeLeft.text}</p>}
+      {noLongerPayable ? (
+        <div role="status" className="alert flex flex-col items-start">
+          <p className="font-semibold">
+            {state === 'Cancelled'
+              ? 'You cancelled this order: it can no longer be paid.'
+              : 'This order expired before it was paid: its parts went back on sale.'}
+          </p>
+          <Link to="/dashboard" className="btn btn-sm">
+            Back to My Orders
+          </Link>
+        </div>
+      ) : paidWith ? (
         <div role="status" className="alert alert-success flex flex-col items-start">
           <p className="font-semibold">your payment is completed</p>
           <p className="break-all">Transaction id: {paidWith}</p>

@@ -21,6 +21,22 @@ export function useMyOrders(email: string) {
     queryKey: [...ordersKey, 'mine', email],
     queryFn: ({ signal }) =>
       apiGet<Order[]>(`/orders?userEmail=${encodeURIComponent(email)}`, { signal, auth: true }),
+    // While an order waits for payment it may expire: the list catches up within half a minute.
+    refetchInterval: (query) =>
+      query.state.data?.some((order) => order.status === 'unpaid') ? 30_000 : false,
+  });
+}
+
+/** The customer cancels their own unpaid order; its stock goes back on sale. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<Order>('POST', `/orders/${encodeURIComponent(id)}/cancel`, undefined, {
+        auth: true,
+      }),
+    // Stock changed: the catalogue and the order lists are out of date.
+    onSettled: () => queryClient.invalidateQueries({ predicate: () => true }),
   });
 }
 

@@ -7,9 +7,12 @@ import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAllOrders, useManageOrder } from '../api/orders';
-import { orderDate } from '../components/order-state';
+import { orderDate, orderStateLabel, TestPaymentBadge } from '../components/order-state';
 
-/** Manage Orders (admins): delete unpaid orders, ship paid ones (spec §4). */
+/**
+ * Manage Orders (admins): delete unpaid orders, ship paid ones (spec §4). Test payments are
+ * marked, so an order no money paid for is never shipped by mistake.
+ */
 export default function ManageOrdersPage() {
   useDocumentTitle('Manage Orders');
   const orders = useAllOrders();
@@ -67,29 +70,35 @@ export default function ManageOrdersPage() {
                   <td>{formatPrice(order.price)}</td>
                   <td>{orderDate.format(new Date(order.createdAt))}</td>
                   <td>
-                    {order.status === 'unpaid' && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
-                        disabled={remove.isPending}
-                        onClick={() => void deleteUnpaid(order)}
-                      >
-                        Unpaid
-                      </button>
-                    )}
-                    {order.status === 'pending' && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary"
-                        aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
-                        disabled={ship.isPending}
-                        onClick={() => void markShipped(order)}
-                      >
-                        Pending
-                      </button>
-                    )}
-                    {order.status === 'shipped' && <span className="font-semibold">Shipped</span>}
+                    <div className="flex flex-wrap items-center gap-2">
+                      {order.status === 'unpaid' && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
+                          disabled={remove.isPending}
+                          onClick={() => void deleteUnpaid(order)}
+                        >
+                          Unpaid
+                        </button>
+                      )}
+                      {order.status === 'pending' && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary"
+                          aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
+                          disabled={ship.isPending}
+                          onClick={() => void markShipped(order)}
+                        >
+                          Pending
+                        </button>
+                      )}
+                      {order.status === 'shipped' && <span className="font-semibold">Shipped</span>}
+                      {order.status === 'cancelled' && (
+                        <span className="font-semibold">{orderStateLabel(order)}</span>
+                      )}
+                      <TestPaymentBadge order={order} />
+                    </div>
                   </td>
                 </tr>
               ))}

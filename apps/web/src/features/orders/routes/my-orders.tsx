@@ -1,13 +1,21 @@
 import { Link } from 'react-router';
 
+import type { Order } from '@apex/contract';
+
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useMyOrders } from '../api/orders';
-import { orderDate, orderStateLabel } from '../components/order-state';
+import { useCancelOrder, useMyOrders } from '../api/orders';
+import {
+  orderDate,
+  orderStateLabel,
+  TestPaymentBadge,
+  useTimeLeft,
+} from '../components/order-state';
 
 /** My Orders: each order with its state, and Pay while unpaid (spec §4). */
 export default function MyOrdersPage() {
@@ -44,16 +52,13 @@ export default function MyOrdersPage() {
                     <td>{orderDate.format(new Date(order.createdAt))}</td>
                     <td>
                       {state === 'Unpaid' ? (
-                        <Link
-                          to={`/dashboard/payment/${order._id}`}
-                          className="btn btn-sm btn-primary"
-                          aria-label={`Pay for ${order.order}`}
-                        >
-                          Pay
-                        </Link>
+                        <UnpaidOrder order={order} />
                       ) : (
-                        <div className="flex flex-col">
-                          <span className="font-semibold">{state}</span>
+                        <div className="flex flex-col items-start gap-1">
+                          <span className="flex flex-wrap items-center gap-2">
+                            <span className="font-semibold">{state}</span>
+                            <TestPaymentBadge order={order} />
+                          </span>
                           {order.transactionId && (
                             <span className="text-xs break-all text-base-content/80">
                               Transaction {order.transactionId}
@@ -70,5 +75,55 @@ export default function MyOrdersPage() {
         }
       </QueryStatus>
     </section>
+  );
+}
+
+/** An order waiting for payment: the time left to pay, Pay, and Cancel. */
+function UnpaidOrder({ order }: { order: Order }) {
+  const timeLeft = useTimeLeft(order.expiresAt);
+  const cancel = useCancelOrder();
+
+  const cancelOrder = async () => {
+    if (
+      !window.confirm(
+        `Cancel your order of ${order.orderQuantity} × ${order.order}? It cannot be paid afterwards.`,
+      )
+    ) {
+      return;
+    }
+    try {
+      await cancel.mutateAsync(order._id);
+      void notify('success', 'Order cancelled');
+    } catch (error) {
+      void notify('error', error instanceof Error ? error.message : 'The order was not cancelled');
+    }
+  };
+
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {timeLeft && (
+        <span className={timeLeft.expired ? 'font-semibold' : 'text-sm'}>{timeLeft.text}</span>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {!timeLeft?.expired && (
+          <Link
+            to={`/dashboard/payment/${order._id}`}
+            className="btn btn-sm btn-primary"
+            aria-label={`Pay for ${order.order}`}
+          >
+            Pay
+          </Link>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm btn-outline"
+          aria-label={`Cancel the order of ${order.order}`}
+          disabled={cancel.isPending}
+          onClick={() => void cancelOrder()}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }

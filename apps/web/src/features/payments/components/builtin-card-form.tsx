@@ -39,10 +39,13 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={(e) => void submit(e)}>
-      <p className="rounded-box bg-amber-100 p-3 text-sm text-amber-950">
-        Test mode: no money moves. Use the card 4242 4242 4242 4242 with any future date and any
-        CVC; 4000 0000 0000 0002 is declined.
-      </p>
+      <div role="note" className="rounded-box bg-amber-100 p-3 text-sm text-amber-950">
+        <p className="font-semibold">Test mode — no money moves</p>
+        <p>
+          Orders paid here are marked as test payments. Use the card 4242 4242 4242 4242 with any
+          future date and any CVC; 4000 0000 0000 0002 is declined.
+        </p>
+      </div>
       <TextField
         id={`${id}-number`}
         label="Card number"

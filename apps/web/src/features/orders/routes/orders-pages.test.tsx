@@ -1,0 +1,176 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { Order } from '@apex/contract';
+
+import { json, renderWithProviders } from '@/test/render';
+
+import ManageOrdersPage from './manage-orders';
+import MyOrdersPage from './my-orders';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+
+function anOrder(overrides: Partial<Order>): Order {
+  return {
+    _id: 'o1',
+    orderId: 'p1',
+    order: 'Carbon Wing',
+    price: 250,
+    unitPrice: 125,
+    orderQuantity: 2,
+    userName: 'Ada Driver',
+    userEmail: 'ada@example.com',
+    phone: '',
+    address: '',
+    payment: 'false',
+    status: 'unpaid',
+    transactionId: null,
+    createdAt: new Date(NOW - 60_000).toISOString(),
+    testPayment: false,
+    expiresAt: null,
+    cancelReason: null,
+    ...overrides,
+  };
+}
+
+const testPaid = anOrder({
+  _id: 'o-test',
+  order: 'Test-paid Wing',
+  payment: 'paid',
+  status: 'pending',
+  transactionId: 'pi_test_1',
+  testPayment: true,
+});
+const reallyPaid = anOrder({
+  _id: 'o-real',
+  order: 'Really-paid Diffuser',
+  payment: 'paid',
+  status: 'shipped',
+  transactionId: 'pi_live_1',
+});
+const unpaid = anOrder({
+  _id: 'o-unpaid',
+  order: 'Unpaid Splitter',
+  // 23½ minutes left: shown as 24, rounded up so the last minute still shows.
+  expiresAt: new Date(NOW + 23.5 * 60_000).toISOString(),
+});
+const expired = anOrder({
+  _id: 'o-expired',
+  order: 'Expired Spoiler',
+  status: 'cancelled',
+  cancelReason: 'expired',
+});
+const cancelled = anOrder({
+  _id: 'o-cancelled',
+  order: 'Cancelled Exhaust',
+  status: 'cancelled',
+  cancelReason: 'customer',
+});
+
+/** The shop's API as the order pages see it; answers and records every call. */
+function fakeOrdersApi(orders: Order[]) {
+  const calls: { method: string; url: string }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    calls.push({ method: init?.method ?? 'GET', url });
+    if (url === '/api/auth/get-session') {
+      return json({ user: { id: 'u1', name: 'Ada Driver', email: 'ada@example.com' } })();
+    }
+    if (url.endsWith('/cancel')) return json({ ...unpaid, status: 'cancelled' })();
+    return json(orders)();
+  });
+  return calls;
+}
+
+const rowOf = (name: string) => {
+  const cell = screen.getByRole('cell', { name });
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+};
+
+describe('My Orders', () => {
+  it('marks a test payment beside Paid, and only a test payment', async () => {
+    fakeOrdersApi([testPaid, reallyPaid]);
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('cell', { name: 'Test-paid Wing' });
+    const test = rowOf('Test-paid Wing');
+    expect(test.getByText('Paid', { exact: true })).toBeVisible();
+    expect(test.getByText('Test payment')).toBeVisible();
+    const real = rowOf('Really-paid Diffuser');
+    expect(real.getByText('Shipped', { exact: true })).toBeVisible();
+    expect(real.queryByText('Test payment')).toBeNull();
+  });
+
+  it('shows the time left to pay an unpaid order, counting down', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    fakeOrdersApi([unpaid]);
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('cell', { name: 'Unpaid Splitter' });
+    const row = rowOf('Unpaid Splitter');
+    expect(row.getByText('Pay within 24 min')).toBeVisible();
+    expect(row.getByRole('link', { name: 'Pay for Unpaid Splitter' })).toBeVisible();
+
+    await act(async () => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(row.getByText('Pay within 23 min')).toBeVisible();
+    // Once the time is up the order can no longer be paid.
+    await act(async () => {
+      vi.advanceTimersByTime(23 * 60_000);
+    });
+    expect(row.getByText('Expired')).toBeVisible();
+    expect(row.queryByRole('link', { name: 'Pay for Unpaid Splitter' })).toBeNull();
+  });
+
+  it('shows expired and cancelled orders as such, without Pay', async () => {
+    fakeOrdersApi([expired, cancelled]);
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('cell', { name: 'Expired Spoiler' });
+    expect(rowOf('Expired Spoiler').getByText('Expired')).toBeVisible();
+    expect(rowOf('Cancelled Exhaust').getByText('Cancelled')).toBeVisible();
+    expect(screen.queryByRole('link', { name: /^Pay for/ })).toBeNull();
+  });
+
+  it('cancels an unpaid order only after the customer confirms', async () => {
+    const calls = fakeOrdersApi([unpaid]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    renderWithProviders(<MyOrdersPage />);
+    const button = await screen.findByRole('button', {
+      name: 'Cancel the order of Unpaid Splitter',
+    });
+    const cancelCalls = () => calls.filter((call) => call.url.endsWith('/cancel'));
+
+    await userEvent.click(button);
+    expect(confirm).toHaveBeenCalledWith(
+      'Cancel your order of 2 × Unpaid Splitter? It cannot be paid afterwards.',
+    );
+    expect(cancelCalls()).toEqual([]);
+
+    confirm.mockReturnValueOnce(true);
+    await userEvent.click(button);
+    await vi.waitFor(() =>
+      expect(cancelCalls()).toEqual([{ method: 'POST', url: '/api/orders/o-unpaid/cancel' }]),
+    );
+  });
+});
+
+describe('Manage Orders', () => {
+  it('marks test payments and shows expired and cancelled orders', async () => {
+    fakeOrdersApi([testPaid, reallyPaid, expired, cancelled]);
+    renderWithProviders(<ManageOrdersPage />);
+    await screen.findByRole('cell', { name: 'Test-paid Wing' });
+    const test = rowOf('Test-paid Wing');
+    expect(test.getByRole('button', { name: /^Pending/ })).toBeVisible();
+    expect(test.getByText('Test payment')).toBeVisible();
+    expect(rowOf('Really-paid Diffuser').queryByText('Test payment')).toBeNull();
+    expect(rowOf('Expired Spoiler').getByText('Expired')).toBeVisible();
+    expect(rowOf('Cancelled Exhaust').getByText('Cancelled')).toBeVisible();
+  });
+});
