@@ -15,6 +15,8 @@ import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { ensureDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
+import { auditRoutes } from './modules/audit/routes';
+import { createAuditLog } from './modules/audit/service';
 import { createPartImages, type PartImages, servePartImages } from './modules/catalog/part-images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
@@ -104,10 +106,14 @@ export async function buildApp(
       imagesInUse: () => app.catalog.imagesInUse(),
     });
     app.decorate('partImages', partImages);
+    // Admins' changes are written to the audit log by the services that make them.
+    const auditLog = createAuditLog(database.db);
     app.decorate(
       'catalog',
       createCatalog(database.db, {
         checkImage: (image) => partImages.checkImage(image),
+        storeImage: (bytes) => partImages.store(bytes),
+        recordAudit: auditLog.record,
       }),
     );
     const stopSweeping = partImages.sweepRegularly(app.log);
@@ -145,14 +151,16 @@ export async function buildApp(
         await api.register(catalogRoutes);
         await api.register(reviewRoutes);
         await api.register(accountRoutes, {
-          accounts: createAccounts(database.db),
+          accounts: createAccounts(database.db, { recordAudit: auditLog.record }),
           google: config.auth.google !== null,
         });
         // Orders move stock, which the catalogue shows: it reloads after each change.
         const orders = createOrders(database.db, {
           onStockChanged: () => app.catalog.invalidate(),
+          recordAudit: auditLog.record,
         });
         await api.register(orderRoutes, { orders });
+        await api.register(auditRoutes, { auditLog });
         const payments = config.payments;
         if (payments.provider === 'stripe') {
           const { createStripeClient, createStripeProvider } =

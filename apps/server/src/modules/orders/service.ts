@@ -1,10 +1,17 @@
 import { httpErrors } from '@fastify/sensible';
 import { and, count, desc, eq, gte, isNull, lte, max, sql } from 'drizzle-orm';
 
-import { centsToDollars, MAX_ORDER_TOTAL_CENTS, type Order, type PlaceOrder } from '@apex/contract';
+import {
+  type ActivitySnapshot,
+  centsToDollars,
+  MAX_ORDER_TOTAL_CENTS,
+  type Order,
+  type PlaceOrder,
+} from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type OrderRow, orders, parts } from '../../db/schema';
+import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import type { Viewer } from '../../plugins/auth';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +35,21 @@ export function toOrderJson(row: OrderRow): Order {
   };
 }
 
-export function createOrders(db: Database, { onStockChanged }: { onStockChanged: () => void }) {
+/** An order as the audit log keeps it. */
+function orderSnapshot(row: OrderRow): ActivitySnapshot {
+  return {
+    status: row.status,
+    partName: row.partName,
+    quantity: row.quantity,
+    totalCents: row.totalCents,
+    customer: row.userEmail,
+  };
+}
+
+export function createOrders(
+  db: Database,
+  { onStockChanged, recordAudit }: { onStockChanged: () => void; recordAudit: RecordAudit },
+) {
   async function findOrder(id: string): Promise<OrderRow | undefined> {
     if (!UUID.test(id)) return undefined;
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -47,7 +68,11 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
       const placed = await db.transaction(async (tx) => {
         const [reserved] = await tx
           .update(parts)
-          .set({ stock: sql`${parts.stock} - ${quantity}`, updatedAt: new Date() })
+          .set({
+            stock: sql`${parts.stock} - ${quantity}`,
+            version: sql`${parts.version} + 1`,
+            updatedAt: new Date(),
+          })
           .where(
             and(
               eq(parts.id, input.orderId),
@@ -142,7 +167,10 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
     },
 
     /** Deletes an unpaid order and puts its quantity back on the shelf, in one transaction. */
-    async deleteUnpaidOrder(id: string): Promise<{ deletedCount: number }> {
+    async deleteUnpaidOrder(
+      actor: AuditEntry['actor'],
+      id: string,
+    ): Promise<{ deletedCount: number }> {
       const order = await findOrder(id);
       if (!order) throw httpErrors.notFound('There is no such order');
       const deleted = await db.transaction(async (tx) => {
@@ -153,8 +181,19 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
         if (!gone) throw httpErrors.conflict('Only unpaid orders can be deleted');
         await tx
           .update(parts)
-          .set({ stock: sql`${parts.stock} + ${gone.quantity}`, updatedAt: new Date() })
+          .set({
+            stock: sql`${parts.stock} + ${gone.quantity}`,
+            version: sql`${parts.version} + 1`,
+            updatedAt: new Date(),
+          })
           .where(eq(parts.id, gone.partId));
+        await recordAudit(tx, {
+          actor,
+          action: 'order.delete',
+          subject: { type: 'order', id },
+          before: orderSnapshot(gone),
+          after: null,
+        });
         return 1;
       });
       onStockChanged();
@@ -162,17 +201,26 @@ export function createOrders(db: Database, { onStockChanged }: { onStockChanged:
     },
 
     /** Paid → shipped; shipping twice changes nothing, an unpaid order cannot ship. */
-    async shipOrder(id: string): Promise<{ modifiedCount: number }> {
+    async shipOrder(actor: AuditEntry['actor'], id: string): Promise<{ modifiedCount: number }> {
       const order = await findOrder(id);
       if (!order) throw httpErrors.notFound('There is no such order');
       if (order.status === 'shipped') return { modifiedCount: 0 };
-      const shipped = await db
-        .update(orders)
-        .set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
-        .returning({ id: orders.id });
-      if (shipped.length === 0) throw httpErrors.conflict('Only paid orders can be shipped');
-      return { modifiedCount: 1 };
+      return db.transaction(async (tx) => {
+        const [shipped] = await tx
+          .update(orders)
+          .set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+          .returning();
+        if (!shipped) throw httpErrors.conflict('Only paid orders can be shipped');
+        await recordAudit(tx, {
+          actor,
+          action: 'order.ship',
+          subject: { type: 'order', id },
+          before: { ...orderSnapshot(shipped), status: 'paid' },
+          after: orderSnapshot(shipped),
+        });
+        return { modifiedCount: 1 };
+      });
     },
 
     /** Remembers the one payment intent of an order, so a retry reuses it. */
