@@ -15,7 +15,7 @@ function Changes({ entry }: { entry: ActivityEntry }) {
   return (
     <ul className="flex min-w-48 flex-col gap-1">
       {changes.map(({ field, label, before, after }) => (
-        <li key={field} className="break-words">
+        <li key={field} className="wrap-anywhere">
           <span className="font-medium">{label}:</span>{' '}
           {before !== null && after !== null ? (
             <>
@@ -55,7 +55,10 @@ export default function ActivityPage() {
           if (entries.length === 0) return <p>No admin has done anything yet.</p>;
           return (
             <>
-              <DataTable columns={['When', 'Who', 'What', 'Which', 'What changed']}>
+              <DataTable
+                label="Admin activity"
+                columns={['When', 'Who', 'What', 'Which', 'What changed']}
+              >
                 {entries.map((entry) => (
                   <tr key={entry._id} className="align-top">
                     <td className="whitespace-nowrap">
@@ -65,7 +68,7 @@ export default function ActivityPage() {
                     </td>
                     <td>{entry.actor.email}</td>
                     <td>{describeAction(entry.action)}</td>
-                    <td className="break-words">{describeSubject(entry)}</td>
+                    <td className="wrap-anywhere">{describeSubject(entry)}</td>
                     <td>
                       <Changes entry={entry} />
                     </td>
