@@ -162,7 +162,9 @@ test.describe('the catalogue for admins', () => {
     await expectPictureShown(partCard(page, linked).getByRole('img', { name: linked }));
   });
 
-  test('an admin restocks a part and visitors see the new stock @desktop', async ({ page }) => {
+  test('an admin restocks a part, visitors see the new stock, and Activity shows who did it', async ({
+    page,
+  }) => {
     await logInAs(page, demoAdmin.email, demoAdmin.password);
     const name = uniqueName('Restocked Clutch');
     await addPartThroughPage(page, name, 3);
@@ -170,18 +172,55 @@ test.describe('the catalogue for admins', () => {
     await page.goto('/dashboard/manageproducts');
     const row = page.getByRole('row').filter({ hasText: name });
     await expect(row.getByRole('cell', { name: '3', exact: true })).toBeVisible();
-    await row.getByRole('link', { name: `Edit ${name}` }).click();
-    await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
-    await expect(page.getByLabel('Quantity in stock')).toHaveValue('3');
-    await expectNoSeriousA11yViolations(page);
-    await page.getByLabel('Quantity in stock').fill('45');
-    await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('Product updated')).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);
+    await row.getByLabel(`Units to add to ${name}`).fill('42');
+    await row.getByRole('button', { name: `Restock ${name}` }).click();
+    await expect(page.getByText(`${name}: 42 units added, 45 in stock`)).toBeVisible();
     await expect(row.getByRole('cell', { name: '45', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto('/');
     await expect(partCard(page, name).getByText('45', { exact: true })).toBeVisible();
+
+    await page.goto('/dashboard');
+    if (isPhone(page)) await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Activity' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+    const entry = page
+      .getByRole('row')
+      .filter({ hasText: 'Restocked a part' })
+      .filter({ hasText: name });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByRole('cell', { name: demoAdmin.email })).toBeVisible();
+    await expect(entry.getByRole('listitem')).toHaveText([/^Stock: 3 →\s*to 45$/]);
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Added a part' }).filter({ hasText: name }),
+    ).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("an admin edits a part; the stock is not the edit form's to set @desktop", async ({
+    page,
+  }) => {
+    await logInAs(page, demoAdmin.email, demoAdmin.password);
+    const name = uniqueName('Edited Splitter');
+    await addPartThroughPage(page, name, 6);
+
+    await page.goto('/dashboard/manageproducts');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+    await expect(page.getByText(/^In stock: 6\./)).toBeVisible();
+    await expect(page.getByLabel('Quantity in stock')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Price ($)').fill('275');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Product updated')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);
+    await expect(row.getByRole('cell', { name: '$275.00' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: '6', exact: true })).toBeVisible();
   });
 
   test('an admin deletes a part after confirming; a customer keeps their order of it @desktop', async ({

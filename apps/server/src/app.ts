@@ -15,6 +15,8 @@ import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
+import { auditRoutes } from './modules/audit/routes';
+import { createAuditLog } from './modules/audit/service';
 import { createPartImages, type PartImages, servePartImages } from './modules/catalog/part-images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
@@ -116,10 +118,14 @@ export async function buildApp(
       imagesInUse: () => app.catalog.imagesInUse(),
     });
     app.decorate('partImages', partImages);
+    // Admins' changes are written to the audit log by the services that make them.
+    const auditLog = createAuditLog(database.db);
     app.decorate(
       'catalog',
       createCatalog(database.db, {
         checkImage: (image) => partImages.checkImage(image),
+        storeImage: (bytes) => partImages.store(bytes),
+        recordAudit: auditLog.record,
       }),
     );
     const stopSweeping = partImages.sweepRegularly(app.log);
@@ -170,6 +176,7 @@ export async function buildApp(
         maxUnpaidPerCustomer: config.orders.maxUnpaidPerCustomer,
         // Orders move stock, which the catalogue shows: it reloads after each change.
         onStockChanged: () => app.catalog.invalidate(),
+        recordAudit: auditLog.record,
       }),
     );
     if (config.orders.expirySweepMs !== null) {
@@ -212,11 +219,12 @@ export async function buildApp(
           outbox: createOutboxReader(database.db, config.publicUrl),
         });
         await api.register(accountRoutes, {
-          accounts: createAccounts(database.db),
+          accounts: createAccounts(database.db, { recordAudit: auditLog.record }),
           google: config.auth.google !== null,
         });
         const orders = app.orders;
         await api.register(orderRoutes, { orders });
+        await api.register(auditRoutes, { auditLog });
         if (processor.kind === 'stripe') {
           await api.register(orderPaymentRoutes, {
             orders,

@@ -40,14 +40,14 @@ const headersOf: Record<Role, () => Record<string, string>> = {
   admin: () => admin.bearer,
 };
 
-const partFields = () => ({
+const partDetails = () => ({
   name: 'Matrix Part',
   minorder: 1,
   price: 10,
   image: '/images/parts/matrix.svg',
-  quantity: 5,
   description: 'For the authorization matrix.',
 });
+const partFields = () => ({ ...partDetails(), quantity: 5 });
 
 const freshPart = () => makePart(t.app.database.db, { stock: 50, minOrder: 1 });
 const ownersOrder = async (status: 'unpaid' | 'paid' = 'unpaid') =>
@@ -170,10 +170,21 @@ const matrix: Record<string, Row> = {
     expect: adminsOnly(201),
   },
   'PUT /api/parts/:id': {
+    build: async () => {
+      const fresh = await freshPart();
+      return {
+        method: 'PUT',
+        url: `/api/parts/${fresh.id}`,
+        payload: { ...partDetails(), version: fresh.version },
+      };
+    },
+    expect: adminsOnly(200),
+  },
+  'POST /api/parts/:id/restock': {
     build: async () => ({
-      method: 'PUT',
-      url: `/api/parts/${(await freshPart()).id}`,
-      payload: partFields(),
+      method: 'POST',
+      url: `/api/parts/${(await freshPart()).id}/restock`,
+      payload: { units: 5 },
     }),
     expect: adminsOnly(200),
   },
@@ -293,6 +304,11 @@ const matrix: Record<string, Row> = {
   },
   'PUT /api/allorders/:id': {
     build: async () => ({ method: 'PUT', url: `/api/allorders/${(await ownersOrder('paid')).id}` }),
+    expect: adminsOnly(200),
+  },
+  // Who did what in the shop, customers' emails included: admins only.
+  'GET /api/activity': {
+    build: async () => ({ method: 'GET', url: '/api/activity' }),
     expect: adminsOnly(200),
   },
   'GET /api/payment-config': {

@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
+  ActivityQuerySchema,
   dollarsToCents,
   EmailParamsSchema,
   LoginSchema,
@@ -16,6 +17,7 @@ import {
   NewReviewSchema,
   PART_IMAGE_MAX_BYTES,
   PART_IMAGE_TYPES,
+  PartRestockSchema,
   PartUpdateSchema,
   PaymentIntentRequestSchema,
   PlaceOrderSchema,
@@ -23,6 +25,7 @@ import {
   SignUpSchema,
 } from '@apex/contract';
 
+import { auditLog } from '../src/db/schema';
 import { sniffPartImage } from '../src/modules/catalog/part-images';
 import { browserHeaders, type Caller, makeAdminDirectly, signUp } from './accounts-helpers';
 import { shopDigest } from './db-digest';
@@ -678,7 +681,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile input to every writ
     ...(body === undefined ? {} : { payload: body.payload }),
   });
 
-  const partForm = formLike({
+  const partDetails = {
     name: formText({ minLength: 1, maxLength: 20 }),
     minorder: fc.integer({ min: 1, max: 5 }),
     price: fc.oneof(
@@ -701,9 +704,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile input to every writ
         ),
       },
     ),
-    quantity: fc.integer({ min: 10, max: 100 }),
     description: formText({ maxLength: 40 }),
-  });
+  };
+  const partForm = formLike({ ...partDetails, quantity: fc.integer({ min: 10, max: 100 }) });
+  // The fixture part is at version 1 until an edit is let through, which none may be.
+  const partEdit = formLike({ ...partDetails, version: fc.constantFrom(1, 2) });
 
   it(`POST /api/parts refuses ${RUNS} hostile new parts`, { timeout: 60_000 }, async () => {
     await expectAllRefused(hostileBodies(partForm), (body) => {
@@ -715,13 +720,32 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile input to every writ
   it(`PUT /api/parts/:id refuses ${RUNS} hostile edits`, { timeout: 60_000 }, async () => {
     const inputs = fc.record({
       part: fc.oneof(fc.constant<Segment>({ sent: partId, seen: partId }), idSegments(partId)),
-      body: hostileBodies(partForm),
+      body: hostileBodies(partEdit),
     });
     await expectAllRefused(inputs, ({ part, body }) => {
       fc.pre(!(namesId(part, partId) && shopAccepts(PartUpdateSchema, body, pricedInCents)));
       return { method: 'PUT', url: `/api/parts/${part.sent}`, ...withBody(admin.bearer, body) };
     });
   });
+
+  it(
+    `POST /api/parts/:id/restock refuses ${RUNS} hostile restocks`,
+    { timeout: 60_000 },
+    async () => {
+      const inputs = fc.record({
+        part: fc.oneof(fc.constant<Segment>({ sent: partId, seen: partId }), idSegments(partId)),
+        body: hostileBodies(formLike({ units: fc.integer({ min: 1, max: 10 }) })),
+      });
+      await expectAllRefused(inputs, ({ part, body }) => {
+        fc.pre(!(namesId(part, partId) && shopAccepts(PartRestockSchema, body)));
+        return {
+          method: 'POST',
+          url: `/api/parts/${part.sent}/restock`,
+          ...withBody(admin.bearer, body),
+        };
+      });
+    },
+  );
 
   it(`DELETE /api/parts/:id refuses ${RUNS} hostile ids`, { timeout: 60_000 }, async () => {
     const inputs = fc.record({ part: idSegments(partId), body: junkBody });
@@ -810,6 +834,50 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile input to every writ
       expect(readdirSync(uploadsDir)).toEqual([]);
     },
   );
+
+  it(`GET /api/activity refuses ${RUNS} hostile pages`, { timeout: 60_000 }, async () => {
+    // One real entry, so that spoiled forms of its id are tried too; it alone starts a page.
+    const [entry] = await t.app.database.db
+      .insert(auditLog)
+      .values({
+        actorId: 'fixture',
+        actorEmail: admin.email,
+        action: 'part.archive',
+        subjectType: 'part',
+        subjectId: partId,
+      })
+      .returning({ id: auditLog.id });
+    if (!entry) throw new Error('the entry insert returned nothing');
+    const realId = entry.id;
+    const junkParams = fc.dictionary(
+      fc.oneof(nastyText, fc.constantFrom('limit', 'after', 'page', 'role')),
+      fc.oneof(
+        hostileText.filter((text) => text.length < 500),
+        hostileNumber.map(String),
+      ),
+      { maxKeys: 3 },
+    );
+    const inputs = fc.record({
+      before: fc.oneof(idSegments(realId), fc.constant<Segment>({ sent: '', seen: '' })),
+      repeated: fc.boolean(),
+      junk: junkParams,
+    });
+    await expectAllRefused(inputs, ({ before, repeated, junk }) => {
+      // A page that starts at the real entry is a fair question; every other start is not.
+      const parsed = ActivityQuerySchema.safeParse({ before: before.seen });
+      fc.pre(!(parsed.success && parsed.data.before?.toLowerCase() === realId && !repeated));
+      const extra = Object.entries(junk)
+        .filter(([name]) => name !== 'before')
+        .map(([name, value]) => `&${encoded(name).sent}=${encoded(value).sent}`)
+        .join('');
+      const again = repeated ? `&before=${realId}` : '';
+      return {
+        method: 'GET',
+        url: `/api/activity?before=${before.sent}${again}${extra}`,
+        headers: admin.bearer,
+      };
+    });
+  });
 
   it(`POST /api/review refuses ${RUNS} hostile reviews`, { timeout: 60_000 }, async () => {
     const reviewForm = formLike({

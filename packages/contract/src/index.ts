@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './activity';
 export * from './errors';
 export * from './health';
 export * from './mail';

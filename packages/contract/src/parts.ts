@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { ApiErrorSchema } from './errors';
 import { isWholeCents } from './money';
 
 /** A part as the API shows it: the spec's field names; `price` in dollars, `quantity` is the stock. */
@@ -16,6 +17,13 @@ export const PartSchema = z
       .describe('Units in stock: the most one order may take'),
     minorder: z.number().int().positive().describe('The fewest units one order may take'),
     price: z.number().positive().describe('Unit price in dollars'),
+    version: z
+      .number()
+      .int()
+      .positive()
+      .describe(
+        'Goes up by one with every change to the part, a sale included; an edit names the version it was made from',
+      ),
   })
   .meta({ id: 'Part' });
 export type Part = z.infer<typeof PartSchema>;
@@ -37,7 +45,8 @@ export function isPartImage(image: string): boolean {
   return SITE_PICTURE.test(image) || WebAddressSchema.safeParse(image).success;
 }
 
-const MAX_STOCK = 1_000_000;
+/** The most units of one part the shop keeps: restocking stops there. */
+export const MAX_STOCK = 1_000_000;
 const MAX_PRICE = 999_999.99;
 
 /** Whole numbers from form inputs: a message of our own for an empty or non-numeric field. */
@@ -46,11 +55,8 @@ const wholeNumber = (field: string) =>
     .number({ message: `Enter the ${field} as a number` })
     .int(`The ${field} must be a whole number`);
 
-/**
- * A part's fields as Add A Product and the edit form send them, and as the server checks them.
- * The stock (`quantity`) may be 0 here: a sold-out part can still be edited.
- */
-export const PartFieldsSchema = z.object({
+/** What describes a part, as Add A Product and the edit form send it: all but the stock. */
+export const PartDetailsSchema = z.object({
   name: z
     .string({ message: 'Name is required' })
     .trim()
@@ -70,13 +76,18 @@ export const PartFieldsSchema = z.object({
     .min(1, 'Add an image: a web address or an uploaded picture')
     .max(2048, 'The image address must be 2,048 characters or fewer')
     .refine(isPartImage, 'The image must be an http or https address, or an uploaded picture'),
-  quantity: wholeNumber('quantity')
-    .min(0, 'The quantity cannot be negative')
-    .max(MAX_STOCK, 'The quantity must be at most 1,000,000'),
   description: z
     .string({ message: 'Description must be text' })
     .trim()
     .max(2000, 'Description must be 2,000 characters or fewer'),
+});
+export type PartDetails = z.infer<typeof PartDetailsSchema>;
+
+/** A part's details and its stock (`quantity`), as Add A Product sets them. */
+export const PartFieldsSchema = PartDetailsSchema.extend({
+  quantity: wholeNumber('quantity')
+    .min(0, 'The quantity cannot be negative')
+    .max(MAX_STOCK, 'The quantity must be at most 1,000,000'),
 });
 export type PartFields = z.infer<typeof PartFieldsSchema>;
 
@@ -93,13 +104,31 @@ export const NewPartSchema = PartFieldsSchema.refine(stockCoversMinimumOrder.che
 export type NewPart = z.infer<typeof NewPartSchema>;
 
 /**
- * An edited part (above all a restock): the same fields; a part may stay sold out, but stock
- * above zero must cover one minimum order, or nobody could order it.
+ * An edited part: its details, and the version the edit form was opened with. The stock is not
+ * among them: orders change it while the form is open, so an edit that carried it would put back
+ * units already sold. Restocking adds units instead (`PartRestockSchema`).
  */
-export const PartUpdateSchema = PartFieldsSchema.refine(
-  (part) => part.quantity === 0 || stockCoversMinimumOrder.check(part),
-  { path: ['quantity'], message: `${stockCoversMinimumOrder.message}, or 0 for sold out` },
-);
+export const PartUpdateSchema = PartDetailsSchema.extend({
+  version: z
+    .number({ message: 'The version of the part this edit was made from is required' })
+    .int('The version must be a whole number')
+    .positive('The version must be a whole number from 1'),
+});
+export type PartUpdate = z.infer<typeof PartUpdateSchema>;
+
+/** A restock: units added to whatever the stock is when it arrives. */
+export const PartRestockSchema = z.object({
+  units: wholeNumber('number of units')
+    .min(1, 'Add at least 1 unit')
+    .max(MAX_STOCK, 'At most 1,000,000 units can be added'),
+});
+export type PartRestock = z.infer<typeof PartRestockSchema>;
+
+/** A refused edit: the part changed since the form was opened; `part` is how it is now. */
+export const PartConflictSchema = ApiErrorSchema.extend({ part: PartSchema }).meta({
+  id: 'PartConflict',
+});
+export type PartConflict = z.infer<typeof PartConflictSchema>;
 
 export const AddedPartSchema = z.object({
   insertedId: z.string(),

@@ -10,6 +10,7 @@ const part = {
   quantity: 40,
   minorder: 1,
   price: 3899,
+  version: 1,
 };
 
 describe('contract schemas', () => {

@@ -21,6 +21,7 @@ const AddReviewPage = lazyPage(() => import('@/features/reviews/routes/add-revie
 const ManageProductsPage = lazyPage(() => import('@/features/catalog/routes/manage-products'));
 const AddProductPage = lazyPage(() => import('@/features/catalog/routes/add-product'));
 const EditProductPage = lazyPage(() => import('@/features/catalog/routes/edit-product'));
+const ActivityPage = lazyPage(() => import('@/features/activity/routes/activity'));
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
 const PaymentPage = lazyPage(() => import('./routes/payment'));
 const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
@@ -102,6 +103,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <EditProductPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="activity"
+            element={
+              <RequireAdmin>
+                <ActivityPage />
               </RequireAdmin>
             }
           />

@@ -76,10 +76,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: 
         response: { 200: ModifiedCountSchema, 404: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      await request.requireAdmin();
-      return accounts.makeAdmin(request.params.email);
-    },
+    async (request) => accounts.makeAdmin(await request.requireAdmin(), request.params.email),
   );
 
   app.get(

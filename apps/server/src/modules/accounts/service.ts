@@ -5,6 +5,7 @@ import type { Profile, ProfileInput, User } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { profiles, type UserRow, users } from '../../db/schema';
+import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import type { Viewer } from '../../plugins/auth';
 
 export function toUserJson(row: UserRow): User {
@@ -24,7 +25,7 @@ function assertOwnEmail(viewer: Viewer, email: string): void {
   }
 }
 
-export function createAccounts(db: Database) {
+export function createAccounts(db: Database, { recordAudit }: { recordAudit: RecordAudit }) {
   async function findUser(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
     return row;
@@ -43,15 +44,26 @@ export function createAccounts(db: Database) {
     },
 
     /** Makes an account admin; 0 modified when it already was one. */
-    async makeAdmin(email: string): Promise<{ modifiedCount: number }> {
-      if (!(await findUser(email)))
-        throw httpErrors.notFound('There is no account with this email');
-      const changed = await db
-        .update(users)
-        .set({ role: 'admin', updatedAt: new Date() })
-        .where(and(eq(users.email, email.toLowerCase()), ne(users.role, 'admin')))
-        .returning({ id: users.id });
-      return { modifiedCount: changed.length };
+    async makeAdmin(actor: AuditEntry['actor'], email: string): Promise<{ modifiedCount: number }> {
+      const user = await findUser(email);
+      if (!user) throw httpErrors.notFound('There is no account with this email');
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(users)
+          .set({ role: 'admin', updatedAt: new Date() })
+          .where(and(eq(users.id, user.id), ne(users.role, 'admin')))
+          .returning({ id: users.id });
+        if (changed.length > 0) {
+          await recordAudit(tx, {
+            actor,
+            action: 'user.make-admin',
+            subject: { type: 'user', id: user.id },
+            before: { email: user.email, role: user.role },
+            after: { email: user.email, role: 'admin' },
+          });
+        }
+        return { modifiedCount: changed.length };
+      });
     },
 
     /** Whether an email belongs to an admin; others may only ask about themselves. */

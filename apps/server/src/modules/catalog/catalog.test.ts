@@ -31,6 +31,7 @@ describe('GET /api/parts', () => {
         quantity: 12,
         minorder: 3,
         price: 1249.5,
+        version: 1,
       },
     ]);
   });

@@ -39,6 +39,13 @@ const addPart = (headers: Headers, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/parts', headers, payload: payload as object });
 const updatePart = (headers: Headers, id: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/parts/${id}`, headers, payload: payload as object });
+const restockPart = (headers: Headers, id: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/parts/${id}/restock`,
+    headers,
+    payload: payload as object,
+  });
 const deletePart = (headers: Headers, id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/parts/${id}`, headers });
 const uploadPicture = (headers: Headers, bytes: Buffer, type = 'image/png') =>
@@ -67,7 +74,7 @@ describe('POST /api/parts', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json<{ insertedId: string; upsertedId: string; part: object }>();
     expect(body.upsertedId).toBe(body.insertedId);
-    expect(body.part).toEqual({ _id: body.insertedId, ...newPart });
+    expect(body.part).toEqual({ _id: body.insertedId, ...newPart, version: 1 });
     const after = await catalogue();
     expect(after.parts.map((p) => p.name)).toEqual(['Titanium Exhaust']);
     expect(after.etag).not.toBe(before.etag);
@@ -135,42 +142,60 @@ describe('POST /api/parts', () => {
 });
 
 describe('PUT /api/parts/:id', () => {
-  it('restocks a part; the catalogue shows the new stock at once', async () => {
+  const details = {
+    name: 'Forged Piston Set',
+    image: 'https://images.example.com/pistons.png',
+    description: 'Eight forged pistons.',
+    price: 60,
+    minorder: 3,
+  };
+
+  it("changes a part's details; the catalogue shows them at once, with the next version", async () => {
     const admin = await signUpAdmin();
-    const part = await makePart(t.app.database.db, { stock: 0, minOrder: 2, priceCents: 5000 });
+    const part = await makePart(t.app.database.db, { stock: 12, minOrder: 2, priceCents: 5000 });
     const before = await catalogue();
-    const res = await updatePart(admin.bearer, part.id, {
-      name: part.name,
-      image: part.image,
-      description: part.description,
-      price: 50,
-      minorder: 2,
-      quantity: 40,
-    });
+    const res = await updatePart(admin.bearer, part.id, { ...details, version: part.version });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ modifiedCount: 1, part: { _id: part.id, quantity: 40 } });
+    const changed = { _id: part.id, ...details, quantity: 12, version: part.version + 1 };
+    expect(res.json()).toEqual({ modifiedCount: 1, part: changed });
     const after = await catalogue();
-    expect(after.parts[0]?.quantity).toBe(40);
+    expect(after.parts).toEqual([changed]);
     expect(after.etag).not.toBe(before.etag);
   });
 
-  it('lets a part stay sold out, but stock above 0 must cover one minimum order', async () => {
+  it('never sets the stock, whatever the body says: restocking adds units instead', async () => {
     const admin = await signUpAdmin();
-    const part = await makePart(t.app.database.db, { stock: 0, minOrder: 3 });
-    const fields = { ...newPart, minorder: 3 };
-    expect((await updatePart(admin.bearer, part.id, { ...fields, quantity: 0 })).statusCode).toBe(
-      200,
-    );
-    const tooFew = await updatePart(admin.bearer, part.id, { ...fields, quantity: 2 });
-    expect(tooFew.statusCode).toBe(400);
-    expect(tooFew.json<{ message: string }>().message).toContain('body.quantity');
+    const part = await makePart(t.app.database.db, { stock: 7 });
+    const res = await updatePart(admin.bearer, part.id, {
+      ...details,
+      quantity: 500,
+      version: part.version,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ part: { quantity: number } }>().part.quantity).toBe(7);
+    expect((await catalogue()).parts[0]?.quantity).toBe(7);
+  });
+
+  it.each([
+    ['missing', {}],
+    ['0', { version: 0 }],
+    ['a fraction', { version: 1.5 }],
+    ['text', { version: '1' }],
+  ])('answers 400 naming the version when it is %s, and changes nothing', async (_case, change) => {
+    const admin = await signUpAdmin();
+    const part = await makePart(t.app.database.db);
+    const res = await updatePart(admin.bearer, part.id, { ...details, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain('body.version');
+    expect((await catalogue()).parts[0]?.name).toBe(part.name);
   });
 
   it('answers 404 for unknown, malformed and archived parts', async () => {
     const admin = await signUpAdmin();
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     for (const id of [randomUUID(), 'not-an-id', archived.id]) {
-      expect((await updatePart(admin.bearer, id, newPart)).statusCode).toBe(404);
+      const res = await updatePart(admin.bearer, id, { ...details, version: 1 });
+      expect(res.statusCode).toBe(404);
     }
   });
 });
@@ -254,6 +279,7 @@ describe('POST /api/part-images', () => {
     const update = await updatePart(admin.bearer, updated.insertedId, {
       ...newPart,
       image: onSale,
+      version: 1,
     });
     expect(update.statusCode).toBe(200);
 
@@ -311,7 +337,10 @@ describe('who may change the catalogue', () => {
       [{ cookie: customer.cookie }, 403],
     ] as const) {
       expect((await addPart(headers, newPart)).statusCode).toBe(status);
-      expect((await updatePart(headers, part.id, newPart)).statusCode).toBe(status);
+      expect(
+        (await updatePart(headers, part.id, { ...newPart, version: part.version })).statusCode,
+      ).toBe(status);
+      expect((await restockPart(headers, part.id, { units: 5 })).statusCode).toBe(status);
       expect((await deletePart(headers, part.id)).statusCode).toBe(status);
       expect((await uploadPicture(headers, pngPicture())).statusCode).toBe(status);
     }

@@ -7,8 +7,10 @@ import {
   NewPartSchema,
   PART_IMAGE_MAX_BYTES,
   PART_IMAGE_TYPES,
+  PartConflictSchema,
   PartListSchema,
   PartParamsSchema,
+  PartRestockSchema,
   PartSchema,
   PartUpdateSchema,
   UpdatedPartSchema,
@@ -62,8 +64,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await request.requireAdmin();
-      const part = await app.catalog.addPart(request.body);
+      const part = await app.catalog.addPart(await request.requireAdmin(), request.body);
       return reply
         .code(201)
         .send({ insertedId: part.id, upsertedId: part.id, part: toPartJson(part) });
@@ -75,15 +76,49 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: "Change a part's fields, above all to restock it (admins)",
+        summary:
+          "Change a part's details, from the version the edit was made from; 409 with the part as it is now when it changed since (admins)",
         params: PartParamsSchema,
         body: PartUpdateSchema,
-        response: { 200: UpdatedPartSchema, ...errors },
+        response: { 200: UpdatedPartSchema, 409: PartConflictSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const edit = await app.catalog.updatePart(
+        await request.requireAdmin(),
+        request.params.id,
+        request.body,
+      );
+      if (!edit.saved) {
+        return reply.code(409).send({
+          statusCode: 409,
+          error: 'Conflict',
+          message:
+            'This part changed while you were editing it (an order, a restock or another edit). Here it is as it is now: check it and save again.',
+          part: toPartJson(edit.current),
+        });
+      }
+      return { modifiedCount: 1, part: toPartJson(edit.part) };
+    },
+  );
+
+  app.post(
+    '/parts/:id/restock',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Add units to the stock as it is now (admins)',
+        params: PartParamsSchema,
+        body: PartRestockSchema,
+        response: { 200: UpdatedPartSchema, 409: ApiErrorSchema, ...errors },
       },
     },
     async (request) => {
-      await request.requireAdmin();
-      const part = await app.catalog.updatePart(request.params.id, request.body);
+      const part = await app.catalog.restockPart(
+        await request.requireAdmin(),
+        request.params.id,
+        request.body.units,
+      );
       return { modifiedCount: 1, part: toPartJson(part) };
     },
   );
@@ -98,10 +133,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedCountSchema, ...errors },
       },
     },
-    async (request) => {
-      await request.requireAdmin();
-      return app.catalog.archivePart(request.params.id);
-    },
+    async (request) => app.catalog.archivePart(await request.requireAdmin(), request.params.id),
   );
 
   await app.register(async (uploads) => {
@@ -141,7 +173,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             'The picture must be a PNG, JPEG or WebP image',
           );
         }
-        return reply.code(201).send({ image: await app.partImages.store(body ?? Buffer.alloc(0)) });
+        const image = await app.catalog.uploadPicture(
+          await request.requireAdmin(),
+          body ?? Buffer.alloc(0),
+        );
+        return reply.code(201).send({ image });
       },
     );
   });

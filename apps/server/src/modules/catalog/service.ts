@@ -1,10 +1,20 @@
 import { httpErrors } from '@fastify/sensible';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 
-import { centsToDollars, dollarsToCents, type Part, type PartFields } from '@apex/contract';
+import {
+  type ActivitySnapshot,
+  centsToDollars,
+  dollarsToCents,
+  MAX_STOCK,
+  type Part,
+  type PartDetails,
+  type PartFields,
+  type PartUpdate,
+} from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type PartRow, parts } from '../../db/schema';
+import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,30 +28,58 @@ export function toPartJson(row: PartRow): Part {
     quantity: row.stock,
     minorder: row.minOrder,
     price: centsToDollars(row.priceCents),
+    version: row.version,
   };
 }
 
-function toPartColumns(fields: PartFields) {
+function toDetailColumns(details: PartDetails) {
   return {
-    name: fields.name,
-    image: fields.image,
-    description: fields.description,
-    priceCents: dollarsToCents(fields.price),
-    stock: fields.quantity,
-    minOrder: fields.minorder,
+    name: details.name,
+    image: details.image,
+    description: details.description,
+    priceCents: dollarsToCents(details.price),
+    minOrder: details.minorder,
+  };
+}
+
+/** A part as the audit log keeps it, before or after a change. */
+function partSnapshot(row: PartRow): ActivitySnapshot {
+  return {
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    priceCents: row.priceCents,
+    stock: row.stock,
+    minOrder: row.minOrder,
+    onSale: row.archivedAt === null,
   };
 }
 
 const notInCatalogue = () => httpErrors.notFound('There is no part with this id in the catalogue');
 
+/** The outcome of an edit: saved, or refused because the part changed since the form opened. */
+export type PartEdit = { saved: true; part: PartRow } | { saved: false; current: PartRow };
+
+/** A `version = version + 1` for every write to a part, so edits from older copies are refused. */
+const nextVersion = sql`${parts.version} + 1`;
+
 /**
  * The parts on sale. Reads are answered from memory (the catalogue is small and read on every
  * visit); every write here, and every stock change elsewhere, calls `invalidate()` so that
- * visitors see it at once.
+ * visitors see it at once. Every write is an admin's, and is written to the audit log with it.
  */
 export function createCatalog(
   db: Database,
-  { checkImage }: { checkImage: (image: string) => Promise<void> },
+  {
+    checkImage,
+    storeImage,
+    recordAudit,
+  }: {
+    checkImage: (image: string) => Promise<void>;
+    /** Keeps an uploaded picture; answers the address it is served at. */
+    storeImage: (bytes: Buffer) => Promise<string>;
+    recordAudit: RecordAudit;
+  },
 ) {
   const catalogue = createCache(async () => {
     const rows = await db
@@ -58,6 +96,19 @@ export function createCatalog(
 
   const onSale = (id: string) => and(eq(parts.id, id), isNull(parts.archivedAt));
 
+  const partChange = (
+    actor: AuditEntry['actor'],
+    action: AuditEntry['action'],
+    before: PartRow | null,
+    after: PartRow,
+  ): AuditEntry => ({
+    actor,
+    action,
+    subject: { type: 'part', id: after.id },
+    before: before && partSnapshot(before),
+    after: partSnapshot(after),
+  });
+
   return {
     async listParts(): Promise<CachedJson> {
       return (await catalogue.get()).list;
@@ -67,42 +118,112 @@ export function createCatalog(
       return (await catalogue.get()).byId.get(id) ?? null;
     },
 
-    async addPart(fields: PartFields): Promise<PartRow> {
+    async addPart(actor: AuditEntry['actor'], fields: PartFields): Promise<PartRow> {
       await checkImage(fields.image);
-      const [row] = await db.insert(parts).values(toPartColumns(fields)).returning();
-      if (!row) throw new Error('the part insert returned nothing');
+      const added = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(parts)
+          .values({ ...toDetailColumns(fields), stock: fields.quantity })
+          .returning();
+        if (!row) throw new Error('the part insert returned nothing');
+        await recordAudit(tx, partChange(actor, 'part.add', null, row));
+        return row;
+      });
       catalogue.invalidate();
-      return row;
+      return added;
     },
 
     /**
-     * Replaces a part's fields; the stock is set to the quantity given (a restock). Orders already
-     * placed keep the name and price they were placed at.
+     * Saves an edit of a part's details, made from the version the form was opened with. If the
+     * part changed since (an order, a restock, another admin's edit), nothing is saved and the
+     * part as it is now comes back instead. The stock is never written here: it is not the
+     * form's to set, so a sale made while the form was open is never undone.
      */
-    async updatePart(id: string, fields: PartFields): Promise<PartRow> {
+    async updatePart(
+      actor: AuditEntry['actor'],
+      id: string,
+      { version, ...details }: PartUpdate,
+    ): Promise<PartEdit> {
       if (!UUID.test(id)) throw notInCatalogue();
-      await checkImage(fields.image);
-      const [row] = await db
-        .update(parts)
-        .set({ ...toPartColumns(fields), updatedAt: new Date() })
-        .where(onSale(id))
-        .returning();
-      if (!row) throw notInCatalogue();
+      await checkImage(details.image);
+      const edit = await db.transaction(async (tx): Promise<PartEdit> => {
+        // Locked, so the copy kept as "before" is the one the edit replaces.
+        const [current] = await tx.select().from(parts).where(onSale(id)).for('update');
+        if (!current) throw notInCatalogue();
+        if (current.version !== version) return { saved: false, current };
+        const [row] = await tx
+          .update(parts)
+          .set({ ...toDetailColumns(details), version: nextVersion, updatedAt: new Date() })
+          .where(and(onSale(id), eq(parts.version, version)))
+          .returning();
+        if (!row) throw new Error('the locked part was not updated');
+        await recordAudit(tx, partChange(actor, 'part.edit', current, row));
+        return { saved: true, part: row };
+      });
+      if (edit.saved) catalogue.invalidate();
+      return edit;
+    },
+
+    /**
+     * Adds units to the stock as it is when the restock arrives, in one statement: orders placed
+     * meanwhile keep what they took. The stock stays within the shop's maximum.
+     */
+    async restockPart(actor: AuditEntry['actor'], id: string, units: number): Promise<PartRow> {
+      if (!UUID.test(id)) throw notInCatalogue();
+      const restocked = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(parts)
+          .set({
+            stock: sql`${parts.stock} + ${units}`,
+            version: nextVersion,
+            updatedAt: new Date(),
+          })
+          .where(and(onSale(id), lte(parts.stock, MAX_STOCK - units)))
+          .returning();
+        if (!row) {
+          const [part] = await tx.select().from(parts).where(onSale(id));
+          if (!part) throw notInCatalogue();
+          throw httpErrors.conflict(
+            `A part can have at most ${MAX_STOCK.toLocaleString('en-US')} units in stock: this one has ${part.stock.toLocaleString('en-US')}, so at most ${(MAX_STOCK - part.stock).toLocaleString('en-US')} more fit`,
+          );
+        }
+        const before = { ...row, stock: row.stock - units };
+        await recordAudit(tx, partChange(actor, 'part.restock', before, row));
+        return row;
+      });
       catalogue.invalidate();
-      return row;
+      return restocked;
     },
 
     /** Takes a part off sale. The row stays, so orders that name it keep their history. */
-    async archivePart(id: string): Promise<{ deletedCount: number }> {
+    async archivePart(actor: AuditEntry['actor'], id: string): Promise<{ deletedCount: number }> {
       if (!UUID.test(id)) throw notInCatalogue();
-      const archived = await db
-        .update(parts)
-        .set({ archivedAt: new Date(), updatedAt: new Date() })
-        .where(onSale(id))
-        .returning({ id: parts.id });
-      if (archived.length === 0) throw notInCatalogue();
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(parts)
+          .set({ archivedAt: new Date(), version: nextVersion, updatedAt: new Date() })
+          .where(onSale(id))
+          .returning();
+        if (!row) throw notInCatalogue();
+        await recordAudit(tx, partChange(actor, 'part.archive', { ...row, archivedAt: null }, row));
+      });
       catalogue.invalidate();
       return { deletedCount: 1 };
+    },
+
+    /** Keeps an uploaded picture and notes who uploaded it; answers its address. */
+    async uploadPicture(actor: AuditEntry['actor'], bytes: Buffer): Promise<string> {
+      const image = await storeImage(bytes);
+      // The file is not in the database, so there is no transaction to share: it is kept first,
+      // and an upload that failed leaves no entry.
+      await recordAudit(db, {
+        actor,
+        action: 'picture.upload',
+        subject: { type: 'picture', id: image },
+        before: null,
+        after: { image },
+      });
+      return image;
     },
 
     /** Every picture address a part names, archived parts included: their rows are kept whole. */

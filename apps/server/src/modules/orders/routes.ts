@@ -108,10 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
         response: { 200: DeletedCountSchema, 409: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      await request.requireAdmin();
-      return orders.deleteUnpaidOrder(request.params.id);
-    },
+    async (request) => orders.deleteUnpaidOrder(await request.requireAdmin(), request.params.id),
   );
 
   app.put(
@@ -124,9 +121,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
         response: { 200: ModifiedCountSchema, 409: ApiErrorSchema, ...errors },
       },
     },
-    async (request) => {
-      await request.requireAdmin();
-      return orders.shipOrder(request.params.id);
-    },
+    async (request) => orders.shipOrder(await request.requireAdmin(), request.params.id),
   );
 };

@@ -17,10 +17,17 @@ import {
 } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { centsToDollars, MAX_ORDER_TOTAL_CENTS, type Order, type PlaceOrder } from '@apex/contract';
+import {
+  type ActivitySnapshot,
+  centsToDollars,
+  MAX_ORDER_TOTAL_CENTS,
+  type Order,
+  type PlaceOrder,
+} from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type OrderRow, orders, parts, users } from '../../db/schema';
+import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import type { PaymentProvider } from '../../lib/payment-provider';
 import type { Viewer } from '../../plugins/auth';
 
@@ -92,6 +99,17 @@ async function returnStock(tx: Transaction, cancelled: { partId: string; quantit
   }
 }
 
+/** An order as the audit log keeps it. */
+function orderSnapshot(row: OrderRow): ActivitySnapshot {
+  return {
+    status: row.status,
+    partName: row.partName,
+    quantity: row.quantity,
+    totalCents: row.totalCents,
+    customer: row.userEmail,
+  };
+}
+
 export function createOrders(
   db: Database,
   {
@@ -99,12 +117,14 @@ export function createOrders(
     unpaidTtlMinutes,
     maxUnpaidPerCustomer,
     onStockChanged,
+    recordAudit,
   }: {
     /** The card processor: asked to cancel an unpaid order's payment before the order goes. */
     provider: PaymentProvider;
     unpaidTtlMinutes: number;
     maxUnpaidPerCustomer: number;
     onStockChanged: () => void;
+    recordAudit: RecordAudit;
   },
 ) {
   // The built-in processor moves no money: what it takes is marked, so it never passes for a sale.
@@ -381,7 +401,10 @@ export function createOrders(
     },
 
     /** Deletes an unpaid order and puts its quantity back on the shelf, in one transaction. */
-    async deleteUnpaidOrder(id: string): Promise<{ deletedCount: number }> {
+    async deleteUnpaidOrder(
+      actor: AuditEntry['actor'],
+      id: string,
+    ): Promise<{ deletedCount: number }> {
       const order = await findOrder(id);
       if (!order) throw httpErrors.notFound('There is no such order');
       const deleted = await db.transaction(async (tx) => {
@@ -398,6 +421,13 @@ export function createOrders(
             updatedAt: new Date(),
           })
           .where(eq(parts.id, gone.partId));
+        await recordAudit(tx, {
+          actor,
+          action: 'order.delete',
+          subject: { type: 'order', id },
+          before: orderSnapshot(gone),
+          after: null,
+        });
         return 1;
       });
       onStockChanged();
@@ -405,17 +435,26 @@ export function createOrders(
     },
 
     /** Paid → shipped; shipping twice changes nothing, an unpaid order cannot ship. */
-    async shipOrder(id: string): Promise<{ modifiedCount: number }> {
+    async shipOrder(actor: AuditEntry['actor'], id: string): Promise<{ modifiedCount: number }> {
       const order = await findOrder(id);
       if (!order) throw httpErrors.notFound('There is no such order');
       if (order.status === 'shipped') return { modifiedCount: 0 };
-      const shipped = await db
-        .update(orders)
-        .set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
-        .returning({ id: orders.id });
-      if (shipped.length === 0) throw httpErrors.conflict('Only paid orders can be shipped');
-      return { modifiedCount: 1 };
+      return db.transaction(async (tx) => {
+        const [shipped] = await tx
+          .update(orders)
+          .set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() })
+          .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+          .returning();
+        if (!shipped) throw httpErrors.conflict('Only paid orders can be shipped');
+        await recordAudit(tx, {
+          actor,
+          action: 'order.ship',
+          subject: { type: 'order', id },
+          before: { ...orderSnapshot(shipped), status: 'paid' },
+          after: orderSnapshot(shipped),
+        });
+        return { modifiedCount: 1 };
+      });
     },
 
     /**

@@ -1,8 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { NewPart, Part, PartFields } from '@apex/contract';
+import { type NewPart, type Part, PartConflictSchema, type PartUpdate } from '@apex/contract';
 
-import { apiRequest } from '@/lib/api';
+import { ApiError, apiRequest } from '@/lib/api';
+
+/** An edit refused because the part changed since the form was opened; `part` is it now. */
+export class PartChangedError extends Error {
+  constructor(
+    message: string,
+    readonly part: Part,
+  ) {
+    super(message);
+    this.name = 'PartChangedError';
+  }
+}
 
 /** Admins' writes to the catalogue. Each refreshes every cached part list and part. */
 export function useManageParts() {
@@ -17,14 +28,38 @@ export function useManageParts() {
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ id, part }: { id: string; part: PartFields }) =>
+      mutationFn: async ({ id, part }: { id: string; part: PartUpdate }) => {
+        try {
+          return await apiRequest<{ modifiedCount: number; part: Part }>(
+            'PUT',
+            `/parts/${encodeURIComponent(id)}`,
+            part,
+            { auth: true },
+          );
+        } catch (error) {
+          // The refusal carries the part as it is now: the edit page shows it at once.
+          const conflict =
+            error instanceof ApiError && error.status === 409
+              ? PartConflictSchema.safeParse(error.body)
+              : null;
+          if (conflict?.success) {
+            queryClient.setQueryData(['parts', id], conflict.data.part);
+            throw new PartChangedError(conflict.data.message, conflict.data.part);
+          }
+          throw error;
+        }
+      },
+      onSettled: refresh,
+    }),
+    restock: useMutation({
+      mutationFn: ({ id, units }: { id: string; units: number }) =>
         apiRequest<{ modifiedCount: number; part: Part }>(
-          'PUT',
-          `/parts/${encodeURIComponent(id)}`,
-          part,
+          'POST',
+          `/parts/${encodeURIComponent(id)}/restock`,
+          { units },
           { auth: true },
         ),
-      onSuccess: refresh,
+      onSettled: refresh,
     }),
     remove: useMutation({
       mutationFn: (id: string) =>

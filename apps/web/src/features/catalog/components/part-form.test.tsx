@@ -4,17 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { json, renderWithProviders } from '@/test/render';
 
-import { PartForm } from './part-form';
+import { NewPartForm } from './part-form';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const picture = (type: string, bytes = 10) =>
   new File([new Uint8Array(bytes)], `part.${type.split('/')[1] ?? 'bin'}`, { type });
 
-describe('PartForm', () => {
+describe('NewPartForm', () => {
   it('names each invalid field and saves nothing', async () => {
     const onSave = vi.fn();
-    renderWithProviders(<PartForm mode="new" submitLabel="Add Product" onSave={onSave} />);
+    renderWithProviders(<NewPartForm submitLabel="Add Product" onSave={onSave} />);
     await userEvent.type(screen.getByLabelText('Price ($)'), '10.005');
     await userEvent.type(screen.getByLabelText('Minimum order'), '5');
     await userEvent.type(screen.getByLabelText('Quantity in stock'), '3');
@@ -33,7 +33,7 @@ describe('PartForm', () => {
   it('refuses a picture that is too large or not PNG, JPEG or WebP before sending it', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    renderWithProviders(<PartForm mode="new" submitLabel="Add Product" onSave={vi.fn()} />);
+    renderWithProviders(<NewPartForm submitLabel="Add Product" onSave={vi.fn()} />);
     const input = screen.getByLabelText('Or upload a picture');
     await userEvent.upload(input, picture('image/gif'), { applyAccept: false });
     expect(await screen.findByText('The picture must be a PNG, JPEG or WebP image')).toBeVisible();
@@ -45,7 +45,7 @@ describe('PartForm', () => {
   it('uploads a chosen picture and saves the part with its address', async () => {
     vi.stubGlobal('fetch', json({ image: `/uploads/parts/${'b'.repeat(64)}.png` }, 201));
     const onSave = vi.fn(async () => undefined);
-    renderWithProviders(<PartForm mode="new" submitLabel="Add Product" onSave={onSave} />);
+    renderWithProviders(<NewPartForm submitLabel="Add Product" onSave={onSave} />);
     await userEvent.type(screen.getByLabelText('Name'), 'Brake Kit');
     await userEvent.type(screen.getByLabelText('Price ($)'), '899.5');
     await userEvent.type(screen.getByLabelText('Minimum order'), '1');

@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type ReactNode, type SyntheticEvent, useId, useState } from 'react';
+import { type FieldErrors, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 
 import {
   isPartImage,
+  type NewPart,
   NewPartSchema,
+  type Part,
   PART_IMAGE_MAX_BYTES,
   PART_IMAGE_TYPES,
-  type PartFields,
+  type PartDetails,
+  type PartUpdate,
   PartUpdateSchema,
 } from '@apex/contract';
 
@@ -24,26 +27,39 @@ function problemWithPicture(file: File): string | null {
   return null;
 }
 
-interface PartFormProps {
-  /** `new`: Add A Product (stock must cover one minimum order); `edit`: may stay sold out. */
-  mode: 'new' | 'edit';
-  defaultValues?: PartFields;
+const failureMessage = (error: unknown) =>
+  error instanceof Error ? error.message : 'The part was not saved';
+
+type Detail = keyof PartDetails;
+
+interface PartFormFrameProps {
+  /** Each detail's react-hook-form binding. */
+  registrations: Record<Detail, UseFormRegisterReturn>;
+  errors: FieldErrors<PartDetails> & { root?: { message?: string | undefined } };
+  /** The image field's value as typed, for the preview. */
+  image: string | undefined;
+  onPictureUploaded: (image: string) => void;
+  /** Add A Product's stock field, beside the price and the minimum order. */
+  stockField?: ReactNode;
   submitLabel: string;
-  /** Saves the part; resolves once saved, rejects with the server's message. */
-  onSave: (part: PartFields) => Promise<void>;
+  submitting: boolean;
+  onSubmit: (event: SyntheticEvent<HTMLFormElement>) => Promise<void>;
 }
 
-/** A part's fields, as Add A Product and the edit page show them. */
-export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormProps) {
+/** The fields every part has, the picture upload, the form's message and its button. */
+function PartFormFrame({
+  registrations,
+  errors,
+  image,
+  onPictureUploaded,
+  stockField,
+  submitLabel,
+  submitting,
+  onSubmit,
+}: PartFormFrameProps) {
   const id = useId();
   const upload = useUploadPartImage();
   const [pictureProblem, setPictureProblem] = useState<string | null>(null);
-  const form = useForm<PartFields>({
-    resolver: zodResolver(mode === 'new' ? NewPartSchema : PartUpdateSchema),
-    ...(defaultValues ? { defaultValues } : { defaultValues: { description: '', image: '' } }),
-  });
-  const { errors, isSubmitting } = form.formState;
-  const image = useWatch({ control: form.control, name: 'image' });
 
   const choosePicture = async (file: File | undefined) => {
     setPictureProblem(null);
@@ -54,25 +70,12 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
       return;
     }
     try {
-      const uploaded = await upload.mutateAsync(file);
-      form.setValue('image', uploaded.image, { shouldValidate: true, shouldDirty: true });
+      onPictureUploaded((await upload.mutateAsync(file)).image);
     } catch (error) {
       setPictureProblem(error instanceof Error ? error.message : 'The picture was not uploaded');
     }
   };
 
-  const onSubmit = form.handleSubmit(async (part) => {
-    try {
-      await onSave(part);
-      if (mode === 'new') form.reset();
-    } catch (error) {
-      form.setError('root', {
-        message: error instanceof Error ? error.message : 'The part was not saved',
-      });
-    }
-  });
-
-  const number = { valueAsNumber: true } as const;
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
       <TextField
@@ -80,9 +83,9 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
         label="Name"
         autoComplete="off"
         error={errors.name?.message}
-        registration={form.register('name')}
+        registration={registrations.name}
       />
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className={`grid gap-3 ${stockField ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         <TextField
           id={`${id}-price`}
           label="Price ($)"
@@ -91,7 +94,7 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
           min={0.01}
           step={0.01}
           error={errors.price?.message}
-          registration={form.register('price', number)}
+          registration={registrations.price}
         />
         <TextField
           id={`${id}-minorder`}
@@ -101,18 +104,9 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
           min={1}
           step={1}
           error={errors.minorder?.message}
-          registration={form.register('minorder', number)}
+          registration={registrations.minorder}
         />
-        <TextField
-          id={`${id}-quantity`}
-          label="Quantity in stock"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.quantity?.message}
-          registration={form.register('quantity', number)}
-        />
+        {stockField}
       </div>
       <TextField
         id={`${id}-image`}
@@ -122,7 +116,7 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
         autoComplete="off"
         hint="An http or https address, or upload a picture below"
         error={errors.image?.message}
-        registration={form.register('image')}
+        registration={registrations.image}
       />
       <TextField
         id={`${id}-picture`}
@@ -138,7 +132,7 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
       <p aria-live="polite" className="text-sm">
         {upload.isPending ? 'Uploading the picture…' : ''}
       </p>
-      {isPartImage(image) && (
+      {image !== undefined && isPartImage(image) && (
         <img
           src={image}
           alt="The part's picture"
@@ -152,7 +146,7 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
         label="Description"
         rows={4}
         error={errors.description?.message}
-        registration={form.register('description')}
+        registration={registrations.description}
       />
       <p role="alert" className="min-h-5 text-sm text-red-700">
         {errors.root?.message}
@@ -160,10 +154,124 @@ export function PartForm({ mode, defaultValues, submitLabel, onSave }: PartFormP
       <button
         type="submit"
         className="btn self-start btn-primary"
-        disabled={isSubmitting || upload.isPending}
+        disabled={submitting || upload.isPending}
       >
         {submitLabel}
       </button>
     </form>
+  );
+}
+
+const asNumber = { valueAsNumber: true } as const;
+
+/** Add A Product's form: a part's details and its first stock. */
+export function NewPartForm({
+  submitLabel,
+  onSave,
+}: {
+  submitLabel: string;
+  /** Saves the part; resolves once saved, rejects with the server's message. */
+  onSave: (part: NewPart) => Promise<void>;
+}) {
+  const id = useId();
+  const form = useForm<NewPart>({
+    resolver: zodResolver(NewPartSchema),
+    defaultValues: { description: '', image: '' },
+  });
+  const image = useWatch({ control: form.control, name: 'image' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (part) => {
+    try {
+      await onSave(part);
+      form.reset();
+    } catch (error) {
+      form.setError('root', { message: failureMessage(error) });
+    }
+  });
+  return (
+    <PartFormFrame
+      registrations={{
+        name: form.register('name'),
+        price: form.register('price', asNumber),
+        minorder: form.register('minorder', asNumber),
+        image: form.register('image'),
+        description: form.register('description'),
+      }}
+      errors={errors}
+      image={image}
+      onPictureUploaded={(uploaded) =>
+        form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
+      }
+      stockField={
+        <TextField
+          id={`${id}-quantity`}
+          label="Quantity in stock"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.quantity?.message}
+          registration={form.register('quantity', asNumber)}
+        />
+      }
+      submitLabel={submitLabel}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+/**
+ * The edit form: a part's details as they were when it opened, saved with that version, so a
+ * change made meanwhile is never overwritten. The stock is not here: restocking adds units.
+ */
+export function EditPartForm({
+  part,
+  submitLabel,
+  onSave,
+}: {
+  part: Part;
+  submitLabel: string;
+  /** Saves the edit; resolves once saved, rejects with the server's message. */
+  onSave: (update: PartUpdate) => Promise<void>;
+}) {
+  const form = useForm<PartUpdate>({
+    resolver: zodResolver(PartUpdateSchema),
+    defaultValues: {
+      name: part.name,
+      image: part.image,
+      description: part.description,
+      price: part.price,
+      minorder: part.minorder,
+      version: part.version,
+    },
+  });
+  const image = useWatch({ control: form.control, name: 'image' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (update) => {
+    try {
+      await onSave(update);
+    } catch (error) {
+      form.setError('root', { message: failureMessage(error) });
+    }
+  });
+  return (
+    <PartFormFrame
+      registrations={{
+        name: form.register('name'),
+        price: form.register('price', asNumber),
+        minorder: form.register('minorder', asNumber),
+        image: form.register('image'),
+        description: form.register('description'),
+      }}
+      errors={errors}
+      image={image}
+      onPictureUploaded={(uploaded) =>
+        form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
+      }
+      submitLabel={submitLabel}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -16,6 +16,7 @@ const part: Part = {
   quantity: 30,
   minorder: 1,
   price: 3290,
+  version: 1,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useManageParts } from '../api/manage-parts';
-import { PartForm } from '../components/part-form';
+import { NewPartForm } from '../components/part-form';
 
 /** Add A Product (admins): a new part goes on sale at once. */
 export default function AddProductPage() {
@@ -13,8 +13,7 @@ export default function AddProductPage() {
       <h1 id="add-product-heading" className="text-3xl font-bold">
         Add A Product
       </h1>
-      <PartForm
-        mode="new"
+      <NewPartForm
         submitLabel="Add Product"
         onSave={async (part) => {
           await add.mutateAsync(part);

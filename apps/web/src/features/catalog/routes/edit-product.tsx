@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
 import { QueryStatus } from '@/components/query-status';
@@ -5,16 +6,19 @@ import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { usePart } from '../api/get-part';
-import { useManageParts } from '../api/manage-parts';
-import { PartForm } from '../components/part-form';
+import { PartChangedError, useManageParts } from '../api/manage-parts';
+import { EditPartForm } from '../components/part-form';
 
-/** Edit a part (admins): above all, restock it. */
+/** Edit a part's details (admins). Its stock moves with orders and restocks, not here. */
 export default function EditProductPage() {
   useDocumentTitle('Edit Product');
   const { id = '' } = useParams();
   const part = usePart(id);
   const { update } = useManageParts();
   const navigate = useNavigate();
+  // Counts the times the part changed under the open form: each starts the form again from the
+  // part as it is now, which the refusal brought along.
+  const [reloads, setReloads] = useState(0);
   return (
     <section aria-labelledby="edit-product-heading" className="flex max-w-2xl flex-col gap-6">
       <div>
@@ -26,17 +30,40 @@ export default function EditProductPage() {
         Edit {part.data?.name ?? 'Product'}
       </h1>
       <QueryStatus query={part} loading="Loading the part…" failed="The part could not be loaded.">
-        {({ _id, name, image, description, price, minorder, quantity }) => (
-          <PartForm
-            mode="edit"
-            defaultValues={{ name, image, description, price, minorder, quantity }}
-            submitLabel="Save changes"
-            onSave={async (fields) => {
-              await update.mutateAsync({ id: _id, part: fields });
-              void notify('success', 'Product updated');
-              void navigate('/dashboard/manageproducts');
-            }}
-          />
+        {(current) => (
+          <>
+            <p>
+              In stock: <strong>{current.quantity}</strong>. Orders take from the stock while you
+              edit; to add units, use Restock on{' '}
+              <Link to="/dashboard/manageproducts" className="link">
+                Manage Products
+              </Link>
+              .
+            </p>
+            {reloads > 0 && (
+              <div key={reloads} role="alert" className="alert alert-warning">
+                This part changed while you were editing it: an order, a restock or another
+                admin&apos;s edit. The form now shows the part as it is now. Make your changes again
+                and save.
+              </div>
+            )}
+            <EditPartForm
+              key={reloads}
+              part={current}
+              submitLabel="Save changes"
+              onSave={async (fields) => {
+                try {
+                  await update.mutateAsync({ id: current._id, part: fields });
+                } catch (error) {
+                  if (!(error instanceof PartChangedError)) throw error;
+                  setReloads((n) => n + 1);
+                  return;
+                }
+                void notify('success', 'Product updated');
+                void navigate('/dashboard/manageproducts');
+              }}
+            />
+          </>
         )}
       </QueryStatus>
     </section>

@@ -10,12 +10,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useParts } from '../api/get-parts';
 import { useManageParts } from '../api/manage-parts';
+import { RestockForm } from '../components/restock-form';
 
-/** Manage Products (admins): every part on sale, to edit (restock) or take off sale. */
+/** Manage Products (admins): every part on sale, to restock, edit or take off sale. */
 export default function ManageProductsPage() {
   useDocumentTitle('Manage Products');
   const parts = useParts();
-  const { remove } = useManageParts();
+  const { remove, restock } = useManageParts();
 
   const deletePart = async (part: Part) => {
     if (!window.confirm(`Delete ${part.name}? It leaves the catalogue; its orders are kept.`)) {
@@ -60,6 +61,7 @@ export default function ManageProductsPage() {
                 'Price',
                 'Stock',
                 'Minimum order',
+                'Add units',
                 { label: 'Actions', hidden: true },
               ]}
             >
@@ -79,6 +81,14 @@ export default function ManageProductsPage() {
                   <td>{formatPrice(part.price)}</td>
                   <td>{part.quantity}</td>
                   <td>{part.minorder}</td>
+                  <td>
+                    <RestockForm
+                      part={part}
+                      onRestock={async (units) =>
+                        (await restock.mutateAsync({ id: part._id, units })).part
+                      }
+                    />
+                  </td>
                   <td>
                     <div className="flex gap-2">
                       <Link

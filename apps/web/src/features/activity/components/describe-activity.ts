@@ -1,0 +1,96 @@
+import type { ActivityAction, ActivityEntry, ActivitySnapshot } from '@apex/contract';
+
+import { formatPrice } from '@/lib/format';
+
+const actionLabels: Record<ActivityAction, string> = {
+  'part.add': 'Added a part',
+  'part.edit': 'Edited a part',
+  'part.restock': 'Restocked a part',
+  'part.archive': 'Took a part off sale',
+  'picture.upload': 'Uploaded a picture',
+  'order.ship': 'Shipped an order',
+  'order.delete': 'Deleted an unpaid order',
+  'user.make-admin': 'Made an account admin',
+};
+
+/** What was done, in words. */
+export function describeAction(action: ActivityAction): string {
+  return actionLabels[action];
+}
+
+const fieldLabels: Record<string, string> = {
+  name: 'Name',
+  image: 'Picture',
+  description: 'Description',
+  priceCents: 'Price',
+  stock: 'Stock',
+  minOrder: 'Minimum order',
+  onSale: 'On sale',
+  status: 'State',
+  partName: 'Part',
+  quantity: 'Quantity',
+  totalCents: 'Total',
+  customer: 'Customer',
+  email: 'Email',
+  role: 'Role',
+};
+
+const LONGEST_TEXT = 80;
+
+/** One field's value as a person reads it: money in dollars, yes/no, long text cut short. */
+function formatValue(field: string, value: ActivitySnapshot[string] | undefined): string {
+  if (value === undefined || value === null) return '—';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'number') {
+    return field.endsWith('Cents') ? formatPrice(value / 100) : value.toLocaleString('en-US');
+  }
+  if (value === '') return '(empty)';
+  return value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT - 1)}…` : value;
+}
+
+export interface FieldChange {
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/**
+ * The fields an action changed, before → after. An action that created a thing shows what it
+ * was created with (no before); one that removed a thing, what it was (no after).
+ */
+export function describeChanges({ before, after }: ActivityEntry): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields
+    .filter((field) => !before || !after || before[field] !== after[field])
+    .map((field) => ({
+      field,
+      label: fieldLabels[field] ?? field,
+      before: before ? formatValue(field, before[field]) : null,
+      after: after ? formatValue(field, after[field]) : null,
+    }));
+}
+
+/** Which thing it was done to, as admins know it: a part's name, an order's lines, an email. */
+export function describeSubject({ subject, before, after }: ActivityEntry): string {
+  const known = after ?? before ?? {};
+  const text = (field: string) => {
+    const value = known[field];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+  };
+  switch (subject.type) {
+    case 'part':
+      return text('name') ?? 'A part';
+    case 'order': {
+      const part = text('partName');
+      const quantity = text('quantity');
+      const customer = text('customer');
+      if (!part || !quantity) return 'An order';
+      return customer ? `${quantity} × ${part}, for ${customer}` : `${quantity} × ${part}`;
+    }
+    case 'user':
+      return text('email') ?? 'An account';
+    case 'picture':
+      return subject.id.split('/').at(-1) ?? subject.id;
+  }
+}
