@@ -10,24 +10,12 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
+import { shopOrigins } from '../../lib/shop-origins';
 import { isCommonPassword } from '../../modules/accounts/common-passwords';
 import { authLogger } from './auth-logger';
 import { signInLimits } from './sign-in-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
-
-/** Origins allowed to send cookie-authenticated requests (Better Auth checks each POST's Origin). */
-function trustedOrigins(config: Config): string[] {
-  const origin = config.publicUrl.origin;
-  const origins = [origin, ...config.corsOrigins];
-  // A shop on this machine answers as localhost and as 127.0.0.1 alike.
-  if (config.publicUrl.hostname === 'localhost') {
-    origins.push(origin.replace('//localhost', '//127.0.0.1'));
-  }
-  // `npm run dev`: the Vite dev server proxies to us from its own origin.
-  if (config.env === 'development') origins.push('http://localhost:5173');
-  return origins;
-}
 
 /** Better Auth on the shop's own database: email + password, Google (OIDC), roles, bearer tokens. */
 export function createAuth(
@@ -44,7 +32,8 @@ export function createAuth(
     baseURL: origin,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: trustedOrigins(config),
+    // Better Auth checks each POST's Origin against the shop's own (as plugins/same-origin does).
+    trustedOrigins: shopOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
