@@ -223,6 +223,10 @@ export const orders = pgTable(
     ),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_updated_idx').on(t.updatedAt),
+    // A customer's unpaid orders, counted on every order placed (the cap on unpaid orders).
+    index('orders_user_unpaid_idx')
+      .on(t.userId, t.expiresAt)
+      .where(sql`${t.status} = 'unpaid'`),
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),

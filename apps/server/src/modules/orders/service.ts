@@ -296,10 +296,15 @@ export function createOrders(
         // The customer's row is locked until this order is in: their concurrent orders take
         // turns here, so each counts the unpaid ones before it and the cap holds.
         await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update');
-        const [unpaid] = await tx
-          .select({ n: count() })
+        // Counted after the lock (a statement of its own, so it sees the orders committed while
+        // it waited), and only as far as the cap: past it the answer is the same.
+        const held = tx
+          .select({ one: sql`1` })
           .from(orders)
-          .where(and(eq(orders.userId, viewer.id), eq(orders.status, 'unpaid'), isStillPayable));
+          .where(and(eq(orders.userId, viewer.id), eq(orders.status, 'unpaid'), isStillPayable))
+          .limit(maxUnpaidPerCustomer)
+          .as('held');
+        const [unpaid] = await tx.select({ n: count() }).from(held);
         const holding = unpaid?.n ?? 0;
         if (holding >= maxUnpaidPerCustomer) {
           throw httpErrors.conflict(
