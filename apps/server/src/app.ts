@@ -174,6 +174,7 @@ export async function buildApp(
         provider: processor.provider,
         unpaidTtlMinutes: config.orders.unpaidTtlMinutes,
         maxUnpaidPerCustomer: config.orders.maxUnpaidPerCustomer,
+        transactionsTakeTurns: database.kind === 'pglite',
         // Orders move stock, which the catalogue shows: it reloads after each change.
         onStockChanged: () => app.catalog.invalidate(),
         recordAudit: auditLog.record,
