@@ -308,21 +308,25 @@ export function createOrders(
             .where(eq(users.id, viewer.id))
             .for('update');
         }
-        // Counted after the lock (a statement of its own, so it sees the orders committed while
-        // it waited), and only as far as the cap: past it the answer is the same.
+        // The customer's unpaid orders, counted only as far as the cap (past it the answer is
+        // the same). The count is part of the reserving UPDATE, a statement after the lock, so
+        // it sees every order committed while this one waited, and costs no round trip of its own.
         const held = tx
           .select({ one: sql`1` })
           .from(orders)
           .where(and(eq(orders.userId, viewer.id), eq(orders.status, 'unpaid'), isStillPayable))
           .limit(maxUnpaidPerCustomer)
           .as('held');
-        const [unpaid] = await tx.select({ n: count() }).from(held);
-        const holding = unpaid?.n ?? 0;
-        if (holding >= maxUnpaidPerCustomer) {
-          throw httpErrors.conflict(
-            `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
-          );
-        }
+        const unpaidCount = sql<number>`(select count(*)::int from ${held})`;
+        const refuseAtCap = async () => {
+          const [unpaid] = await tx.select({ n: count() }).from(held);
+          const holding = unpaid?.n ?? 0;
+          if (holding >= maxUnpaidPerCustomer) {
+            throw httpErrors.conflict(
+              `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
+            );
+          }
+        };
         const [reserved] = await tx
           .update(parts)
           .set({
@@ -337,11 +341,13 @@ export function createOrders(
               lte(parts.minOrder, quantity),
               gte(parts.stock, quantity),
               lte(parts.priceCents, Math.floor(MAX_ORDER_TOTAL_CENTS / quantity)),
+              sql`${unpaidCount} < ${maxUnpaidPerCustomer}`,
             ),
           )
           .returning();
         if (!reserved) {
-          // Nothing reserved: say why, from the part as it is now.
+          // Nothing reserved: say why, the customer's cap first, then the part as it is now.
+          await refuseAtCap();
           const [part] = await tx
             .select()
             .from(parts)
