@@ -17,7 +17,7 @@ const email = z
 
 const passwordTooLong = `Must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
 
-/** A password as the login form takes it: any the shop has ever accepted. */
+/** A password as the login form takes it: every password the shop has ever accepted. */
 const currentPassword = z
   .string({ message: messages.passwordRequired })
   .min(1, { message: messages.passwordRequired, abort: true })
