@@ -30,7 +30,10 @@ export const OutboxPageSchema = z.object({
 export type OutboxPage = z.infer<typeof OutboxPageSchema>;
 
 export const OutboxQuerySchema = z.object({
-  before: z.string().max(200).optional().describe('The `next` of the previous page'),
+  before: z
+    .uuid({ message: 'before must be the id of a mail' })
+    .optional()
+    .describe("The previous page's `next`: mails older than that one"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

@@ -1,11 +1,11 @@
-import { httpErrors } from '@fastify/sensible';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 
 import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type ActivityPage } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { auditLog, type AuditLogRow } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
+import { olderThan, toPage } from '../../lib/keyset';
 
 export function toActivityJson(row: AuditLogRow): ActivityEntry {
   return {
@@ -38,11 +38,7 @@ export function createAuditLog(db: Database) {
   return {
     record,
 
-    /**
-     * One page, newest first, paged by (created_at, id) from the entry named by `before`: the
-     * cursor is an entry's id, so it keeps the database's full timestamp precision, and entries
-     * added meanwhile never shift a page.
-     */
+    /** One page, newest first; `before` is the previous page's `next` (see lib/keyset). */
     async list({
       before,
       limit = ACTIVITY_PAGE_SIZE,
@@ -50,36 +46,21 @@ export function createAuditLog(db: Database) {
       before?: string | undefined;
       limit?: number;
     }): Promise<ActivityPage> {
-      if (before !== undefined) {
-        const [anchor] = await db
-          .select({ id: auditLog.id })
-          .from(auditLog)
-          .where(eq(auditLog.id, before));
-        if (!anchor) {
-          throw httpErrors.badRequest(
-            'There is no activity entry with this id: start again from the newest',
-          );
-        }
-      }
       const rows = await db
         .select()
         .from(auditLog)
         .where(
-          and(
-            before === undefined
-              ? undefined
-              : sql`(${auditLog.createdAt}, ${auditLog.id}) < (select anchor.created_at, anchor.id from audit_log anchor where anchor.id = ${before})`,
+          await olderThan(
+            db,
+            auditLog,
+            before,
+            'There is no activity entry with this id: start again from the newest',
           ),
         )
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        // One more than a page tells whether another page follows.
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        entries: page.map(toActivityJson),
-        next: rows.length > limit && last ? last.id : null,
-      };
+      const { page, next } = toPage(rows, limit);
+      return { entries: page.map(toActivityJson), next };
     },
   };
 }

@@ -1,11 +1,11 @@
 import { httpErrors } from '@fastify/sensible';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 
 import type { OutboxMail, OutboxPage } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { outbox, type OutboxRow } from '../../db/schema';
-import { decodePageKey, encodePageKey } from '../../lib/keyset';
+import { olderThan, toPage } from '../../lib/keyset';
 import type { MailMessage } from '../../lib/outbox';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,27 +44,16 @@ export function createOutboxReader(db: Database, shop: URL) {
       before?: string | undefined;
       limit: number;
     }): Promise<OutboxPage> {
-      let olderThan: SQL | undefined;
-      if (before !== undefined) {
-        const key = decodePageKey(before);
-        if (!key) throw httpErrors.badRequest('`before` must be the `next` of an earlier page');
-        olderThan = or(
-          lt(outbox.createdAt, key.createdAt),
-          and(eq(outbox.createdAt, key.createdAt), lt(outbox.id, key.id)),
-        );
-      }
       const rows = await db
         .select()
         .from(outbox)
-        .where(olderThan)
+        .where(
+          await olderThan(db, outbox, before, 'There is no such mail: start again from the newest'),
+        )
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        mails: await Promise.all(page.map((row) => toOutboxMail(row, shop))),
-        next: rows.length > limit && last ? encodePageKey(last) : null,
-      };
+      const { page, next } = toPage(rows, limit);
+      return { mails: await Promise.all(page.map((row) => toOutboxMail(row, shop))), next };
     },
 
     /** One mail, and its message as the mail server receives it (HTML and plain text). */
