@@ -246,6 +246,14 @@ describe("Google's verified e-mail claim", () => {
     expect(await isAdmin(t, { email: BOSS, cookie })).toBe(true);
   });
 
+  it('does not hand an unverified password account with the address to Google, nor make it admin', async () => {
+    const squatter = await signUp(t.app, { email: BOSS });
+    const { location, cookie } = await signInWithGoogle();
+    expect(location).toContain('error=account_not_linked');
+    expect(cookie).toBeNull();
+    expect(await isAdmin(t, squatter)).toBe(false);
+  });
+
   it('does not, when Google says the address is not verified', async () => {
     googleUser.email_verified = false;
     try {
