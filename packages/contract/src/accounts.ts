@@ -61,6 +61,17 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
+/** "Forgot password?": the address to send a reset link to. */
+export const PasswordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/**
+ * A new password chosen through a reset link: the sign-up rules; the server also refuses the
+ * most common passwords, as at sign-up.
+ */
+export const PasswordResetSchema = z.object({ newPassword: NewPasswordSchema });
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+
 export const EmailParamsSchema = z.object({
   email: z
     .string()
