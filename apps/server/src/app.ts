@@ -146,9 +146,12 @@ export async function buildApp(
         log: app.log,
       }),
     );
-    const stopMailing = app.mailSender.runRegularly();
+    const stopMailing =
+      config.mail.deliverEveryMs === null
+        ? null
+        : app.mailSender.runRegularly(config.mail.deliverEveryMs);
     app.addHook('onClose', async () => {
-      await stopMailing();
+      await stopMailing?.();
       transport?.close();
     });
     // The card processor: Stripe when its keys are set, else the built-in test mode.

@@ -86,6 +86,11 @@ export interface Config {
     smtpUrl: URL | null;
     /** The sender every message names (MAIL_FROM). */
     from: string;
+    /**
+     * How often each server delivers due mail; null only in tests that deliver by hand, so a
+     * mail of one test is never sent in the middle of the next.
+     */
+    deliverEveryMs: number | null;
   };
 }
 
@@ -202,6 +207,8 @@ const EnvSchema = z.object({
     .default('https://accounts.google.com/.well-known/openid-configuration'),
 });
 
+/** Mail waits at most this long in the outbox before a sender looks at it. */
+const MAIL_DELIVERY_MS = 2_000;
 /** Expired orders wait at most this long for their stock to come back. */
 const EXPIRY_SWEEP_MS = 30_000;
 
@@ -308,6 +315,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     corsOrigins: e.CORS_ORIGINS ?? [],
-    mail: { smtpUrl: e.SMTP_URL ? new URL(e.SMTP_URL) : null, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL ? new URL(e.SMTP_URL) : null,
+      from: e.MAIL_FROM,
+      deliverEveryMs: MAIL_DELIVERY_MS,
+    },
   };
 }

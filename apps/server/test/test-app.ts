@@ -80,7 +80,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     limits: { enabled: true, writesPerMinute: 100_000, redisUrl: null },
     metricsToken: null,
     corsOrigins: [],
-    mail: { smtpUrl: null, from: 'Apex Parts <no-reply@localhost>' },
+    // Tests deliver mail by hand (app.mailSender.deliverDue()).
+    mail: { smtpUrl: null, from: 'Apex Parts <no-reply@localhost>', deliverEveryMs: null },
     ...overrides,
   };
 }

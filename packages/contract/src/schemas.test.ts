@@ -61,14 +61,14 @@ describe('account forms', () => {
   const emailIssues = (email: string) =>
     issues(LoginSchema.safeParse({ email, password: 'secret1' }));
 
-  it('accepts real addresses, as the HTML e-mail input does, and keeps them lowercased', () => {
+  it('accepts real addresses, and keeps them lowercased', () => {
     for (const address of [
       'john.doe@gmail.com',
       'anna-lena@example.de',
       'me+parts@mail.example.co.uk',
       'o_neil@garage.photography',
       "o'brien@example.ie",
-      'ops@localhost',
+      'x_y-z@a-b.example.museum',
     ]) {
       expect(emailIssues(address), address).toEqual([]);
     }
@@ -91,6 +91,13 @@ describe('account forms', () => {
       'ana@example.com.',
       `ana@${'a'.repeat(64)}.com`,
       `${'a'.repeat(250)}@example.com`,
+      // No domain on the internet, or symbols Better Auth refuses though the HTML input takes them.
+      'ops@localhost',
+      'ana@example.c0m',
+      'a!b@example.com',
+      '.ana@example.com',
+      'ana.@example.com',
+      'ana..b@example.com',
     ]) {
       expect(emailIssues(bad), bad).toEqual(['provide a valid email']);
     }

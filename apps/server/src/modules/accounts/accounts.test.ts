@@ -228,6 +228,17 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it.each([
+    'john.doe@gmail.com',
+    'anna-lena@example.de',
+    "o'brien@example.ie",
+    'x_y-z@a-b.example.museum',
+  ])('creates the account of %s: Better Auth takes every address the form takes', async (email) => {
+    const res = await attemptSignUp(t.app, { name: 'Real Person', email, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ user: { email: string } }>().user.email).toBe(email);
+  });
+
   it('takes a real address with dots, a plus tag and subdomains, stored lowercased, and signs in whatever its case', async () => {
     const res = await attemptSignUp(t.app, {
       name: 'First Last',

@@ -35,7 +35,11 @@ describe('with a mail server (SMTP_URL)', () => {
   beforeAll(async () => {
     smtp = await startMailServer();
     t = await createTestApp({
-      mail: { smtpUrl: smtp.url, from: 'Apex Parts <orders@shop.example.com>' },
+      mail: {
+        smtpUrl: smtp.url,
+        from: 'Apex Parts <orders@shop.example.com>',
+        deliverEveryMs: null,
+      },
       metricsToken: 'metrics-token-for-the-scraper',
     });
   });
@@ -147,7 +151,11 @@ describe('several server processes sending at once', () => {
   it('send every mail exactly once', async () => {
     const { buildApp } = await import('../../app');
     const config = testConfig(database.config, {
-      mail: { smtpUrl: smtp.url, from: 'Apex Parts <orders@shop.example.com>' },
+      mail: {
+        smtpUrl: smtp.url,
+        from: 'Apex Parts <orders@shop.example.com>',
+        deliverEveryMs: null,
+      },
     });
     // On PGlite one process owns the database: its one sender runs passes side by side instead.
     const first = await buildApp(config);

@@ -12,7 +12,9 @@ let smtp: TestMailServer;
 let t: TestApp;
 beforeAll(async () => {
   smtp = await startMailServer();
-  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>' } });
+  t = await createTestApp({
+    mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -44,6 +46,9 @@ async function signUpAdmin(email = 'boss@example.com'): Promise<Caller> {
   await makeAdminDirectly(t.app, admin.email);
   return admin;
 }
+
+/** The accounts are made: their sign-up mails (the address checks) are not what is tested here. */
+const forgetSignUpMail = () => t.app.database.db.delete(outbox);
 
 async function placeOrder(customer: Caller, partId: string, orderQuantity: number) {
   const res = await inject('POST', '/api/orders', customer.bearer, {
@@ -89,6 +94,7 @@ describe("an order's mail", () => {
       name: 'Jane Racer',
       email: 'jane.racer+parts@mail.example.co.uk',
     });
+    await forgetSignUpMail();
 
     const orderId = await placeOrder(customer, part.id, 2);
     const transactionId = await pay(customer, orderId);
@@ -131,6 +137,7 @@ describe("an order's mail", () => {
     });
     const admin = await signUpAdmin();
     const customer = await signUp(t.app, { name: 'Jane Racer', email: 'jane@example.com' });
+    await forgetSignUpMail();
     const orderId = await placeOrder(customer, part.id, 1);
     expect((await inject('DELETE', `/api/allorders/${orderId}`, admin.bearer)).statusCode).toBe(
       200,
@@ -144,6 +151,7 @@ describe("an order's mail", () => {
   it('queues nothing for an order the shop refused', async () => {
     const part = await makePart(t.app.database.db, { stock: 1, minOrder: 1 });
     const customer = await signUp(t.app);
+    await forgetSignUpMail();
     const res = await inject('POST', '/api/orders', customer.bearer, {
       orderId: part.id,
       orderQuantity: 2,
@@ -163,6 +171,7 @@ describe("an order's mail", () => {
     await signUpAdmin('boss@example.com');
     await signUpAdmin('parts.desk@example.com');
     const customer = await signUp(t.app, { email: 'jane@example.com' });
+    await forgetSignUpMail();
 
     // 7 → 5 → 3: still enough for a minimum order; no notice.
     await placeOrder(customer, part.id, 2);

@@ -52,7 +52,7 @@ describe('e-mail verification', () => {
         adminEmails: [BOSS],
         google: null,
       },
-      mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>' },
+      mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
     });
   });
   afterAll(async () => {

@@ -22,7 +22,7 @@ describe('password reset', () => {
   beforeAll(async () => {
     smtp = await startMailServer();
     t = await createTestApp({
-      mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>' },
+      mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
     });
   });
   afterAll(async () => {
