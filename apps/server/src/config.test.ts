@@ -68,6 +68,7 @@ describe('configuration', () => {
     expect(loadConfig({}).mail).toEqual({
       smtpUrl: null,
       from: 'Apex Parts <no-reply@localhost>',
+      deliverEveryMs: 2_000,
     });
     const mail = loadConfig({
       SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
