@@ -11,6 +11,7 @@ import { inject } from 'vitest';
 
 import { buildApp } from '../src/app';
 import type { Config, DatabaseConfig } from '../src/config';
+import { startMailServer, type TestMailServer } from './mail-server';
 
 let template: Promise<Blob> | null = null;
 
@@ -112,6 +113,28 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * A test app whose mail goes to a real SMTP server of its own (test/mail-server.ts). Mail leaves
+ * only when the test calls `app.mailSender.deliverDue()`.
+ */
+export async function createMailingTestApp(
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestApp; smtp: TestMailServer; close: () => Promise<void> }> {
+  const smtp = await startMailServer();
+  const t = await createTestApp({
+    ...overrides,
+    mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
+  });
+  return {
+    t,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.close();
     },
   };
 }

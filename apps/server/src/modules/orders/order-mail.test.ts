@@ -3,23 +3,19 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
-import { startMailServer, type TestMailServer } from '../../../test/mail-server';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { TestMailServer } from '../../../test/mail-server';
+import { payWithTestCard } from '../../../test/orders-helpers';
+import { createMailingTestApp, type TestApp } from '../../../test/test-app';
 import { outbox } from '../../db/schema';
 
 // What an order's customer and the shop's admins receive, through a real SMTP server.
 let smtp: TestMailServer;
 let t: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await createTestApp({
-    mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
-  });
+  ({ t, smtp, close } = await createMailingTestApp());
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => close());
 beforeEach(() => t.reset());
 afterEach(() => {
   smtp.received.length = 0;
@@ -61,26 +57,6 @@ async function placeOrder(customer: Caller, partId: string, orderQuantity: numbe
   return res.json<{ insertedId: string }>().insertedId;
 }
 
-/** Pays through the built-in processor with a test card, then tells the shop, as the page does. */
-async function pay(customer: Caller, orderId: string): Promise<string> {
-  const intent = await inject('POST', '/api/create-payment-intent', customer.bearer, { orderId });
-  const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const confirmed = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/builtin/confirm',
-    payload: {
-      clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-    },
-  });
-  const transactionId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
-  const patched = await inject('PATCH', `/api/orders/${orderId}`, customer.bearer, {
-    transactionId,
-  });
-  expect(patched.json()).toEqual({ modifiedCount: 1 });
-  return transactionId;
-}
-
 describe("an order's mail", () => {
   it('placed, paid and shipped: exactly three mails to its customer, each naming the order', async () => {
     const part = await makePart(t.app.database.db, {
@@ -97,7 +73,7 @@ describe("an order's mail", () => {
     await forgetSignUpMail();
 
     const orderId = await placeOrder(customer, part.id, 2);
-    const transactionId = await pay(customer, orderId);
+    const transactionId = await payWithTestCard(t.app, customer, orderId);
     const shipped = await inject('PUT', `/api/allorders/${orderId}`, admin.bearer);
     expect(shipped.statusCode).toBe(200);
 

@@ -9,8 +9,8 @@ import {
   signUp,
 } from '../../../test/accounts-helpers';
 import { freePort } from '../../../test/free-port';
-import { linkIn, startMailServer, type TestMailServer } from '../../../test/mail-server';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { linkIn, type TestMailServer } from '../../../test/mail-server';
+import { createMailingTestApp, createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog, outbox } from '../../db/schema';
 
 const SHOP = 'http://localhost:3000';
@@ -44,21 +44,17 @@ const mailKinds = async (t: TestApp) =>
 describe('e-mail verification', () => {
   let smtp: TestMailServer;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startMailServer();
-    t = await createTestApp({
+    ({ t, smtp, close } = await createMailingTestApp({
       auth: {
         secret: 'test-secret-that-is-long-enough-for-hmac-signing',
         adminEmails: [BOSS],
         google: null,
       },
-      mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
-    });
+    }));
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
   beforeEach(() => t.reset());
   afterEach(() => {
     smtp.received.length = 0;

@@ -8,8 +8,8 @@ import {
   signIn,
   signUp,
 } from '../../../test/accounts-helpers';
-import { linkIn, startMailServer, type TestMailServer } from '../../../test/mail-server';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { linkIn, type TestMailServer } from '../../../test/mail-server';
+import { createMailingTestApp, type TestApp } from '../../../test/test-app';
 import { outbox } from '../../db/schema';
 
 const SHOP = 'http://localhost:3000';
@@ -19,16 +19,11 @@ const NEW_PASSWORD = 'second-password-2';
 describe('password reset', () => {
   let smtp: TestMailServer;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startMailServer();
-    t = await createTestApp({
-      mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
-    });
+    ({ t, smtp, close } = await createMailingTestApp());
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
   beforeEach(() => t.reset());
   afterEach(() => {
     smtp.received.length = 0;
