@@ -64,7 +64,7 @@ test.describe('sign-up and sign-in', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
-    await page.getByLabel('Email').fill('Not.An@Email');
+    await page.getByLabel('Email').fill('jane@example..com');
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('provide a valid email')).toBeVisible();

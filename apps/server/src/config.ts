@@ -40,7 +40,7 @@ export interface Config {
   auth: {
     /** Signs sessions; null in the embedded default, which keeps a generated one in DATA_DIR. */
     secret: string | null;
-    /** Accounts that become admins when they sign up. */
+    /** Accounts that become admins once their address is verified (never at sign-up alone). */
     adminEmails: readonly string[];
     /** Google sign-in through OpenID Connect; null when not configured. */
     google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;

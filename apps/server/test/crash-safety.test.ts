@@ -10,12 +10,15 @@ import type { Order, Part } from '@apex/contract';
 import { serverRoot } from '../src/paths';
 import { demoPassword, newClientAddress } from './accounts-helpers';
 import { freePort } from './free-port';
+import { startMailServer } from './mail-server';
 import { createTestDatabase } from './test-app';
 
 // The production bundle is killed with SIGKILL in the middle of a rush of orders, as a power cut or
 // the kernel's out-of-memory killer would: no shutdown hook runs. On restart every order a customer
 // was told about (201) must still be there, and the stock must account for every order the
-// database holds, including those whose answer never left the server.
+// database holds, including those whose answer never left the server. Mail too: the first server
+// cannot reach its mail server, so no order's mail has left when it dies; after the restart each
+// order's mail arrives, once.
 
 const bundle = path.join(serverRoot, 'dist', 'server.js');
 const AUTH_SECRET = 'crash-safety-secret-long-enough-for-hmac-signing';
@@ -64,7 +67,7 @@ interface Shop {
  * (so no stray .env is read) and its DATA_DIR: the embedded database and the uploads live there;
  * in the PostgreSQL run only the uploads do.
  */
-function openShop(shopDir: string, port: number): Shop {
+function openShop(shopDir: string, port: number, smtpUrl: URL): Shop {
   if (!database) throw new Error('no test database');
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -82,6 +85,7 @@ function openShop(shopDir: string, port: number): Shop {
     RATE_LIMIT_WRITES_PER_MINUTE: '100000',
     // The rush is a few customers placing many unpaid orders each, faster than any shopper.
     MAX_UNPAID_ORDERS: '100000',
+    SMTP_URL: smtpUrl.href,
   };
   if (database.config.kind === 'postgres') env.DATABASE_URL = database.config.url;
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
@@ -207,7 +211,9 @@ describe('a server killed in the middle of a rush of orders', () => {
     const shopDir = mkdtempSync(path.join(tmpdir(), 'apex-crash-'));
     shopDirs.push(shopDir);
 
-    const first = openShop(shopDir, await freePort());
+    // Nothing listens there: every mail the first server tries fails, and waits in the outbox.
+    const unreachableMail = new URL(`smtp://127.0.0.1:${await freePort()}`);
+    const first = openShop(shopDir, await freePort(), unreachableMail);
     await waitUntilReady(first);
     const adminToken = await authenticate(first, 'sign-in', {
       email: 'admin@example.com',
@@ -252,7 +258,8 @@ describe('a server killed in the middle of a rush of orders', () => {
       expect(existsSync(path.join(shopDir, '.apex-parts.lock'))).toBe(true);
     }
     // The same data directory or the same PostgreSQL database.
-    const second = openShop(shopDir, await freePort());
+    const mail = await startMailServer();
+    const second = openShop(shopDir, await freePort(), mail.url);
     await waitUntilReady(second);
 
     // The sessions survived too: the tokens from before the crash still work.
@@ -281,7 +288,24 @@ describe('a server killed in the middle of a rush of orders', () => {
     const ordered = placedInRush.reduce((sum, order) => sum + order.orderQuantity, 0);
     expect(stockNow + ordered).toBe(part.quantity);
 
+    // Every order the database holds gets its "order placed" mail, once, the confirmed ones
+    // among them; the sender retries what failed before the crash within its first backoff.
+    const placedMails = () =>
+      mail.received.filter((received) => received.subject?.includes('is placed'));
+    const deadline = Date.now() + 60_000;
+    while (placedMails().length < placedInRush.length && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    // A moment more, in which a second copy of any mail would arrive.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const mailedOrders = placedMails().map(
+      (received) => /\/dashboard\/payment\/([0-9a-f-]{36})/.exec(received.text ?? '')?.[1],
+    );
+    expect(mailedOrders.sort()).toEqual(placedInRush.map((order) => order._id).sort());
+    for (const { order } of rush.confirmed) expect(mailedOrders).toContain(order._id);
+
     second.child.kill('SIGTERM');
     await second.exited;
-  }, 120_000);
+    await mail.close();
+  }, 150_000);
 });

@@ -10,7 +10,7 @@ import type { Part, Review } from '@apex/contract';
 
 import { buildApp } from '../src/app';
 import type { DatabaseConfig } from '../src/config';
-import { users } from '../src/db/schema';
+import { outbox, users } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed';
 import { serverRoot } from '../src/paths';
 import { attemptSignIn, signIn, signUp } from './accounts-helpers';
@@ -169,6 +169,17 @@ describe('the demo accounts', () => {
     });
     expect(isAdmin.json()).toEqual({ admin: true });
     await signIn(app, customer.email, customer.password);
+
+    // Verified from the start, so no verification mail waits for an address nobody reads.
+    const accounts = await app.database.db
+      .select({ email: users.email, emailVerified: users.emailVerified })
+      .from(users)
+      .orderBy(users.email);
+    expect(accounts).toEqual([
+      { email: 'admin@example.com', emailVerified: true },
+      { email: 'customer@example.com', emailVerified: true },
+    ]);
+    expect((await app.database.db.select().from(outbox)).map((mail) => mail.kind)).toEqual([]);
   });
 
   it('are not made again after a restart: a deleted demo account stays deleted', async () => {

@@ -79,3 +79,16 @@ export async function startMailServer(port?: number): Promise<TestMailServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The address of the mail's button that starts with `prefix`, as the HTML part holds it (the
+ * plain-text part may wrap a long link).
+ */
+export function linkIn(mail: ParsedMail, prefix: string): string {
+  const html = typeof mail.html === 'string' ? mail.html : '';
+  for (const [, href = ''] of html.matchAll(/href="([^"]+)"/g)) {
+    const link = href.replaceAll('&amp;', '&');
+    if (link.startsWith(prefix)) return link;
+  }
+  throw new Error(`no link starting with ${prefix} in: ${html}`);
+}

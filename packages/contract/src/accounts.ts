@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   messages,
   PASSWORD_MAX_LENGTH,
@@ -8,11 +9,18 @@ import {
   SIGN_IN_PASSWORD_MIN_LENGTH,
 } from './rules';
 
+/**
+ * An account's address. Mailboxes are compared case-insensitively in practice, so the shop
+ * stores and compares addresses lowercased: `Jane.Doe@Example.com` signs in as the account
+ * `jane.doe@example.com`.
+ */
 const email = z
   .string({ message: messages.emailRequired })
   .trim()
+  .toLowerCase()
   // `abort`: an empty field says "required", not also "invalid".
   .min(1, { message: messages.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, messages.emailInvalid)
   .regex(EMAIL_PATTERN, messages.emailInvalid);
 
 const passwordTooLong = `Must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
@@ -53,12 +61,33 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
+/** "Forgot password?": the address to send a reset link to. */
+export const PasswordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
+/**
+ * A new password chosen through a reset link: the sign-up rules; the server also refuses the
+ * most common passwords, as at sign-up.
+ */
+export const PasswordResetSchema = z.object({ newPassword: NewPasswordSchema });
+export type PasswordReset = z.infer<typeof PasswordResetSchema>;
+
 export const EmailParamsSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).describe('The account email address'),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX_LENGTH)
+    .describe('The account email address'),
 });
 
 export const EmailQuerySchema = z.object({
-  userEmail: z.string().trim().toLowerCase().max(254).describe('The account email address'),
+  userEmail: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(EMAIL_MAX_LENGTH)
+    .describe('The account email address'),
 });
 
 /** The access token the client keeps as `accessToken` and sends as `Authorization: Bearer`. */

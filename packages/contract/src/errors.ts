@@ -6,6 +6,8 @@ export const ApiErrorSchema = z
     statusCode: z.number().int(),
     error: z.string(),
     message: z.string(),
+    /** A machine-readable reason, where the identity endpoints give one (`INVALID_TOKEN`). */
+    code: z.string().optional(),
     fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'ApiError' });

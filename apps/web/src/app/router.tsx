@@ -13,6 +13,9 @@ const MyPortfolioPage = lazyPage(() => import('@/features/content/routes/my-port
 const NotFoundPage = lazyPage(() => import('@/features/content/routes/not-found'));
 const LoginPage = lazyPage(() => import('@/features/accounts/routes/login'));
 const SignUpPage = lazyPage(() => import('@/features/accounts/routes/signup'));
+const VerifyEmailPage = lazyPage(() => import('@/features/accounts/routes/verify-email'));
+const ForgotPasswordPage = lazyPage(() => import('@/features/accounts/routes/forgot-password'));
+const ResetPasswordPage = lazyPage(() => import('@/features/accounts/routes/reset-password'));
 const MyProfilePage = lazyPage(() => import('@/features/accounts/routes/my-profile'));
 const MakeAdminPage = lazyPage(() => import('@/features/accounts/routes/make-admin'));
 const ManageOrdersPage = lazyPage(() => import('@/features/orders/routes/manage-orders'));
@@ -38,6 +41,9 @@ export function AppRoutes() {
         <Route path="my-portfolio" element={<MyPortfolioPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignUpPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route
           path="purchase/:id"
           element={

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body?: ApiErrorBody,
+    /** Seconds to wait before asking again, when the shop limited the caller (429). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -23,12 +25,19 @@ export function setDeniedListener(listener: DeniedListener | null): void {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
+  const seconds = Number(response.headers.get('retry-after'));
+  const retryAfter = Number.isFinite(seconds) && seconds > 0 ? seconds : null;
   try {
     const body = (await response.json()) as Partial<ApiErrorBody>;
     const message = body.message ?? `The shop answered ${response.status}`;
-    return new ApiError(response.status, message, body as ApiErrorBody);
+    return new ApiError(response.status, message, body as ApiErrorBody, retryAfter);
   } catch {
-    return new ApiError(response.status, `The shop answered ${response.status}`);
+    return new ApiError(
+      response.status,
+      `The shop answered ${response.status}`,
+      undefined,
+      retryAfter,
+    );
   }
 }
 

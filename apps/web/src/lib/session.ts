@@ -12,18 +12,32 @@ export interface SessionUser {
   name: string;
   email: string;
   role: Role;
+  /** Whether the owner followed the link in the verification mail (or Google vouched for it). */
+  emailVerified: boolean;
 }
 
 interface SessionAnswer {
-  user: { id: string; name: string; email: string; role?: string | null };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    role?: string | null;
+    emailVerified?: boolean | null;
+  };
 }
 
 /** Who is signed in, from the session cookie (null when nobody). */
 async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
   const answer = await apiGet<SessionAnswer | null>('/auth/get-session', { signal });
   if (!answer) return null;
-  const { id, name, email, role } = answer.user;
-  return { id, name, email, role: role === 'admin' ? 'admin' : 'user' };
+  const { id, name, email, role, emailVerified } = answer.user;
+  return {
+    id,
+    name,
+    email,
+    role: role === 'admin' ? 'admin' : 'user',
+    emailVerified: emailVerified === true,
+  };
 }
 
 export const sessionQueryOptions = () =>

@@ -86,16 +86,32 @@ function writeDemoLogins(dataDir: string, logins: DemoLogin[]): string {
   return file;
 }
 
-/** Creates the demo admin and customer with generated passwords (only in a shop just seeded). */
+/**
+ * Creates the demo admin and customer with generated passwords (only in a shop just seeded).
+ * Their addresses count as verified: nobody can open a link sent to example.com, and the demo
+ * should show the shop as a verified customer sees it. No verification mail is queued.
+ */
 async function createDemoAccounts(db: Database, auth: Auth): Promise<DemoLogin[]> {
+  const { internalAdapter, password: hasher } = await auth.$context;
   const logins: DemoLogin[] = [];
   for (const account of demoAccounts) {
     const password = generateDemoPassword();
-    await auth.api.signUpEmail({
-      body: { name: account.name, email: account.email, password },
+    const user = await internalAdapter.createUser(
+      {
+        name: account.name,
+        email: account.email,
+        emailVerified: true,
+      },
+      { method: 'email-password' },
+    );
+    await internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: await hasher.hash(password),
     });
     if (account.role === 'admin') {
-      await db.update(users).set({ role: 'admin' }).where(eq(users.email, account.email));
+      await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
     }
     logins.push({ role: account.role, email: account.email, password });
   }

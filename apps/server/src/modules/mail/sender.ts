@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { outbox, type OutboxRow } from '../../db/schema';
 import { type MailMessage, withoutSecrets } from '../../lib/outbox';
 
-/** Rows one pass claims at most: a burst of orders drains over a few passes. */
+/** Rows one pass claims at most; a full pass is followed by the next at once, so a burst drains. */
 const BATCH = 20;
 /**
  * How long a claimed row is left to its sender. Longer than any one delivery can take (the
@@ -125,7 +125,8 @@ export function createMailSender({
       return kept.length;
     }
     const claimed = await claimDue();
-    for (const row of claimed) await deliver(row, transport);
+    // Side by side: the pooled transport sends them over a few open connections.
+    await Promise.all(claimed.map((row) => deliver(row, transport)));
     return claimed.length;
   }
 
@@ -134,10 +135,14 @@ export function createMailSender({
     runRegularly(intervalMs = 2_000) {
       let pass: Promise<unknown> = Promise.resolve();
       let running = false;
+      let stopped = false;
       const timer = setInterval(() => {
         if (running) return;
         running = true;
-        pass = deliverDue()
+        pass = (async () => {
+          // A full batch means more may be due: go on until a pass finds less.
+          while (!stopped && (await deliverDue()) === BATCH);
+        })()
           .catch((error: unknown) => log.error({ err: error }, 'mail delivery pass failed'))
           .finally(() => (running = false));
       }, intervalMs);
@@ -145,6 +150,7 @@ export function createMailSender({
       timer.unref();
       return async () => {
         clearInterval(timer);
+        stopped = true;
         await pass;
       };
     },

@@ -28,6 +28,7 @@ import {
 import type { Database } from '../../db/client';
 import { type OrderRow, orders, parts, users } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
+import { type MailMessage, type OrderFacts, queueMail } from '../../lib/outbox';
 import type { PaymentProvider } from '../../lib/payment-provider';
 import type { Viewer } from '../../plugins/auth';
 
@@ -99,6 +100,48 @@ async function returnStock(tx: Transaction, cancelled: { partId: string; quantit
   }
 }
 
+/** What an order's mail says of it, as the order stands. */
+function orderFacts(row: OrderRow): OrderFacts {
+  return {
+    id: row.id,
+    partName: row.partName,
+    quantity: row.quantity,
+    totalCents: row.totalCents,
+    transactionId: row.transactionId,
+    testPayment: row.testPayment,
+  };
+}
+
+/** Queues the customer's mail about their order, in the transaction that changed it. */
+function mailCustomer(
+  tx: Transaction,
+  row: OrderRow,
+  kind: 'order-paid' | 'order-shipped' | 'order-deleted',
+): Promise<void> {
+  const message: MailMessage = { kind, name: row.userName, order: orderFacts(row) };
+  return queueMail(tx, [{ to: row.userEmail, message }]);
+}
+
+/**
+ * When an order has just taken a part's stock below its minimum order (nobody can order it
+ * until it is restocked), every admin gets a notice, once: the order that crossed the line
+ * sends it, the ones after it do not.
+ */
+async function mailLowStock(
+  tx: Transaction,
+  part: { id: string; name: string; stock: number; minOrder: number },
+  quantity: number,
+): Promise<void> {
+  if (part.stock >= part.minOrder || part.stock + quantity < part.minOrder) return;
+  const admins = await tx.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+  const { id, name, stock, minOrder } = part;
+  const message: MailMessage = { kind: 'low-stock', part: { id, name, stock, minOrder } };
+  await queueMail(
+    tx,
+    admins.map((admin) => ({ to: admin.email, message })),
+  );
+}
+
 /** An order as the audit log keeps it. */
 function orderSnapshot(row: OrderRow): ActivitySnapshot {
   return {
@@ -149,20 +192,27 @@ export function createOrders(
     return order;
   }
 
-  /** Marks an unpaid order paid by the given intent; answers whether this call did it. */
+  /**
+   * Marks an unpaid order paid by the given intent, and queues the customer's receipt with it;
+   * answers whether this call did it (the page and Stripe's webhook may both report a payment).
+   */
   async function recordPayment(orderId: string, intentId: string): Promise<boolean> {
-    const changed = await db
-      .update(orders)
-      .set({
-        status: 'paid',
-        transactionId: intentId,
-        paidAt: new Date(),
-        testPayment,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
-      .returning({ id: orders.id });
-    return changed.length > 0;
+    return db.transaction(async (tx) => {
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          transactionId: intentId,
+          paidAt: new Date(),
+          testPayment,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
+        .returning();
+      if (!paid) return false;
+      await mailCustomer(tx, paid, 'order-paid');
+      return true;
+    });
   }
 
   /**
@@ -386,6 +436,14 @@ export function createOrders(
           })
           .returning();
         if (!order) throw new Error('the order insert returned nothing');
+        const placedMail: MailMessage = {
+          kind: 'order-placed',
+          name: order.userName,
+          order: orderFacts(order),
+          expiresAt: order.expiresAt?.toISOString() ?? null,
+        };
+        await queueMail(tx, [{ to: order.userEmail, message: placedMail }]);
+        await mailLowStock(tx, reserved, quantity);
         return order;
       });
       onStockChanged();
@@ -444,6 +502,7 @@ export function createOrders(
             updatedAt: new Date(),
           })
           .where(eq(parts.id, gone.partId));
+        await mailCustomer(tx, gone, 'order-deleted');
         await recordAudit(tx, {
           actor,
           action: 'order.delete',
@@ -469,6 +528,7 @@ export function createOrders(
           .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
           .returning();
         if (!shipped) throw httpErrors.conflict('Only paid orders can be shipped');
+        await mailCustomer(tx, shipped, 'order-shipped');
         await recordAudit(tx, {
           actor,
           action: 'order.ship',

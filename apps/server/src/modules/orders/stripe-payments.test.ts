@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -6,7 +6,7 @@ import { type Caller, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { orders } from '../../db/schema';
+import { orders, outbox } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_apex_parts';
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -81,6 +81,15 @@ function sendWebhook(payload: string, signature: string) {
   });
 }
 
+/** How many "payment received" mails wait for the order's customer. */
+const receiptsFor = async (orderId: string) =>
+  (
+    await t.app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'order-paid'), sql`${outbox.data}->'order'->>'id' = ${orderId}`))
+  ).length;
+
 const signedEvent = (intent: object) => {
   const payload = JSON.stringify({
     id: 'evt_test_1',
@@ -144,6 +153,8 @@ describe('paying through Stripe', () => {
       // Money moved: a Stripe payment is never marked as a test payment.
       testPayment: false,
     });
+    // One receipt, however many times the payment was reported.
+    expect(await receiptsFor(orderId)).toBe(1);
   });
 
   it("marks the order paid from Stripe's signed webhook when the browser never returns", async () => {
@@ -160,6 +171,7 @@ describe('paying through Stripe', () => {
       payment: 'paid',
       transactionId: intent.id,
     });
+    expect(await receiptsFor(orderId)).toBe(1);
   });
 
   it('refuses a webhook call whose signature does not match, and changes nothing', async () => {

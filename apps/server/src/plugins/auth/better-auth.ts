@@ -1,10 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 
-import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SignUpSchema } from '@apex/contract';
+import {
+  messages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PasswordResetSchema,
+  SignUpSchema,
+} from '@apex/contract';
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -12,6 +19,8 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { shopOrigins } from '../../lib/shop-origins';
 import { isCommonPassword } from '../../modules/accounts/common-passwords';
+import { createAccountMail, RESET_LINK_SECONDS, VERIFICATION_LINK_SECONDS } from './account-mail';
+import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
 import { signInLimits } from './sign-in-limits';
 
@@ -26,7 +35,15 @@ export function createAuth(
   log: FastifyBaseLogger,
 ) {
   const origin = config.publicUrl.origin;
-  const adminEmails = new Set(config.auth.adminEmails);
+  const adminEmails = createAdminEmails(db, config.auth.adminEmails);
+  const accountMail = createAccountMail({
+    db,
+    publicUrl: config.publicUrl,
+    secret,
+    store: rateLimitStore,
+    limitsEnabled: config.limits.enabled,
+    log,
+  });
   return betterAuth({
     appName: 'Apex Parts',
     baseURL: origin,
@@ -47,6 +64,18 @@ export function createAuth(
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Signing in and ordering do not wait for a verified address (the banner asks for it).
+      requireEmailVerification: false,
+      sendResetPassword: ({ user, token }) => accountMail.sendResetLink(user, token),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // Whoever knew the old password is signed out everywhere: every session ends, and with it
+      // every access token (a session's token is the access token).
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: ({ user, token }) => accountMail.sendVerificationLink(user, token),
+      expiresIn: VERIFICATION_LINK_SECONDS,
     },
     session: {
       // Off on purpose: a cached session would keep a revoked token or an old role alive.
@@ -56,6 +85,12 @@ export function createAuth(
       // On in every environment; counted in the shop's shared store (the database, or Redis).
       enabled: config.limits.enabled,
       customStorage: { consume: (key, rule) => rateLimitStore.consume(`auth:${key}`, rule) },
+      // Per client address; Better Auth's own defaults (3 a minute) would let a page flood an
+      // inbox with 180 mails an hour.
+      customRules: {
+        '/send-verification-email': { window: 60 * 60, max: 3 },
+        '/request-password-reset': { window: 60 * 60, max: 5 },
+      },
     },
     advanced: {
       useSecureCookies: config.publicUrl.protocol === 'https:',
@@ -71,27 +106,23 @@ export function createAuth(
     onAPIError: { throw: true },
     hooks: {
       // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses, and
-      // refuses the most common passwords.
+      // refuses the most common passwords; so does a new password chosen through a reset link.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email') return;
-        const parsed = SignUpSchema.safeParse(ctx.body);
-        if (!parsed.success) {
-          throw new APIError('BAD_REQUEST', {
-            message: parsed.error.issues.map((issue) => issue.message).join('; '),
-            fields: parsed.error.issues.map((issue) => ({
-              field: ['body', ...issue.path].join('.'),
-              message: issue.message,
-            })),
-          });
+        if (ctx.path === '/sign-up/email') {
+          const data = parseOrRefuse(SignUpSchema, ctx.body);
+          await refuseCommonPassword(data.password, 'body.password');
+          return { context: { body: { ...(ctx.body as object), ...data } } };
         }
-        if (await isCommonPassword(parsed.data.password)) {
-          throw new APIError('BAD_REQUEST', {
-            code: 'PASSWORD_TOO_COMMON',
-            message: messages.passwordTooCommon,
-            fields: [{ field: 'body.password', message: messages.passwordTooCommon }],
-          });
+        if (ctx.path === '/reset-password') {
+          const data = parseOrRefuse(PasswordResetSchema, ctx.body);
+          await refuseCommonPassword(data.newPassword, 'body.newPassword');
+          return { context: { body: { ...(ctx.body as object), ...data } } };
         }
-        return { context: { body: { ...(ctx.body as object), ...parsed.data } } };
+        // Only the banner of a signed-in customer asks for a new link; without a session Better
+        // Auth would mail any unverified account on request.
+        if (ctx.path === '/send-verification-email' && !(await getSessionFromCtx(ctx))) {
+          throw new APIError('UNAUTHORIZED', { message: 'Please sign in first' });
+        }
       }),
     },
     databaseHooks: {
@@ -101,10 +132,12 @@ export function createAuth(
             data: {
               ...user,
               email: user.email.toLowerCase(),
-              role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user',
+              role: adminEmails.grantsAtCreation(user) ? 'admin' : 'user',
             },
           }),
         },
+        // Verified by the link, or by Google's verified claim on an existing account.
+        update: { after: (user) => adminEmails.grantOnceVerified(user) },
       },
     },
     plugins: [
@@ -133,3 +166,26 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The body as the schema reads it, or a 400 naming every invalid field. */
+function parseOrRefuse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new APIError('BAD_REQUEST', {
+    message: parsed.error.issues.map((issue) => issue.message).join('; '),
+    fields: parsed.error.issues.map((issue) => ({
+      field: ['body', ...issue.path].join('.'),
+      message: issue.message,
+    })),
+  });
+}
+
+async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_TOO_COMMON',
+      message: messages.passwordTooCommon,
+      fields: [{ field, message: messages.passwordTooCommon }],
+    });
+  }
+}

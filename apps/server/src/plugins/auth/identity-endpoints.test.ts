@@ -12,7 +12,7 @@ import {
   signUp,
 } from '../../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { isOpenAuthEndpoint } from './open-endpoints';
+import { isOpenAuthEndpoint, OPEN_AUTH_ENDPOINTS } from './open-endpoints';
 
 const PASSWORD = 'grid-walk-password-3';
 
@@ -100,8 +100,7 @@ describe('the identity endpoints under /api/auth', () => {
       '/list-sessions',
       '/revoke-sessions',
       '/link-social',
-      '/request-password-reset',
-      '/reset-password',
+      '/verify-password',
     ]) {
       expect(closedPaths).toContain(dangerous);
     }
@@ -111,6 +110,14 @@ describe('the identity endpoints under /api/auth', () => {
     // Nothing happened: the admin is still the only account, and still an admin.
     const users = await t.app.inject({ method: 'GET', url: '/api/user', headers: admin.bearer });
     expect(users.json()).toEqual([expect.objectContaining({ email: admin.email, role: 'admin' })]);
+  });
+
+  it('opens only endpoints Better Auth has, each by its exact method and path', () => {
+    const registered = new Set(
+      registeredEndpoints(t).map(({ method, path }) => `${method} ${concrete(path)}`),
+    );
+    const missing = OPEN_AUTH_ENDPOINTS.filter((entry) => !registered.has(concrete(entry)));
+    expect(missing).toEqual([]);
   });
 
   it('closes look-alike paths that a lenient router might take for an open one', async () => {

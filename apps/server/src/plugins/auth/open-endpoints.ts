@@ -4,9 +4,7 @@
  * its admin plugin alone can impersonate anyone, set any password, create, remove or re-role
  * accounts, and none of that goes through the shop's own rules, checks or pages.
  *
- * To open an endpoint, add it here with the page or flow that calls it. E-mail verification and
- * password reset (/send-verification-email, /verify-email, /request-password-reset,
- * /reset-password, /reset-password/:token) join this list when the shop sends those e-mails.
+ * To open an endpoint, add it here with the page or flow that calls it.
  */
 export const OPEN_AUTH_ENDPOINTS = [
   // The signup page.
@@ -25,6 +23,16 @@ export const OPEN_AUTH_ENDPOINTS = [
   'GET /callback/:providerId',
   // Where Better Auth sends a browser whose Google sign-in failed before it knew where to go.
   'GET /error',
+  // "Resend" in the banner every page shows a signed-in customer whose address is not verified.
+  'POST /send-verification-email',
+  // The link in the verification mail: marks the address verified, then opens /verify-email.
+  'GET /verify-email',
+  // The "Forgot password?" page (/forgot-password) asks for a reset link.
+  'POST /request-password-reset',
+  // The link in the reset mail: checks the token, then opens /reset-password with it.
+  'GET /reset-password/:token',
+  // The /reset-password page sets the new password.
+  'POST /reset-password',
 ] as const;
 
 type OpenEndpoint = (typeof OPEN_AUTH_ENDPOINTS)[number];

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 
 import { PageErrorBoundary } from '@/components/page-error-boundary';
 import { PageSpinner } from '@/components/page-spinner';
+import { VerifyEmailBanner } from '@/features/accounts/components/verify-email-banner';
 
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -29,6 +30,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
+      <VerifyEmailBanner />
       {/* At least a screen tall: the footer starts below the first screen, so a page that
           arrives after its script replaces the spinner without pushing the footer around. */}
       <main id="main" className="min-h-screen flex-1">

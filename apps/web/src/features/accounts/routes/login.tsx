@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
 import type { Login } from '@apex/contract';
 
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { useReturnTo } from '../use-return-to';
+import type { PasswordChangedState } from './reset-password';
 
 const resolver = lazyZodResolver<Login>(() =>
   import('@apex/contract').then((contract) => contract.LoginSchema),
@@ -23,6 +24,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const { user } = useSession();
+  const passwordChanged =
+    (useLocation().state as Partial<PasswordChangedState> | null)?.passwordChanged === true;
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Login>({
     resolver,
@@ -59,6 +62,11 @@ export default function LoginPage() {
       google={{ returnTo, onSignedIn: finish, onError: setError }}
       other={{ prompt: 'New to Apex Parts?', to: '/signup', label: 'Create an account' }}
     >
+      {passwordChanged && (
+        <p role="status" className="alert alert-success alert-soft">
+          Your password is changed: sign in with the new one.
+        </p>
+      )}
       <TextField
         id="login-email"
         label="Email"
@@ -75,6 +83,9 @@ export default function LoginPage() {
         error={errors.password?.message}
         registration={form.register('password')}
       />
+      <Link to="/forgot-password" className="link link-primary self-end text-sm">
+        Forgot password?
+      </Link>
     </AuthCard>
   );
 }

@@ -1,0 +1,185 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { makePart } from '../../../test/factories';
+import { startMailServer, type TestMailServer } from '../../../test/mail-server';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { outbox } from '../../db/schema';
+
+// What an order's customer and the shop's admins receive, through a real SMTP server.
+let smtp: TestMailServer;
+let t: TestApp;
+beforeAll(async () => {
+  smtp = await startMailServer();
+  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>' } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+beforeEach(() => t.reset());
+afterEach(() => {
+  smtp.received.length = 0;
+});
+
+type Headers = Record<string, string>;
+const inject = (
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Headers,
+  payload?: object,
+) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+const recipientOf = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
+
+/** Sends whatever is due and answers every mail the server has received so far. */
+async function delivered(): Promise<ParsedMail[]> {
+  await t.app.mailSender.deliverDue();
+  return smtp.received;
+}
+
+async function signUpAdmin(email = 'boss@example.com'): Promise<Caller> {
+  const admin = await signUp(t.app, { name: 'Shop Admin', email });
+  await makeAdminDirectly(t.app, admin.email);
+  return admin;
+}
+
+async function placeOrder(customer: Caller, partId: string, orderQuantity: number) {
+  const res = await inject('POST', '/api/orders', customer.bearer, {
+    orderId: partId,
+    orderQuantity,
+    phone: '+44 20 7946 0000',
+    address: '1 Pit Lane',
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ insertedId: string }>().insertedId;
+}
+
+/** Pays through the built-in processor with a test card, then tells the shop, as the page does. */
+async function pay(customer: Caller, orderId: string): Promise<string> {
+  const intent = await inject('POST', '/api/create-payment-intent', customer.bearer, { orderId });
+  const { clientSecret } = intent.json<{ clientSecret: string }>();
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/builtin/confirm',
+    payload: {
+      clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+  });
+  const transactionId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
+  const patched = await inject('PATCH', `/api/orders/${orderId}`, customer.bearer, {
+    transactionId,
+  });
+  expect(patched.json()).toEqual({ modifiedCount: 1 });
+  return transactionId;
+}
+
+describe("an order's mail", () => {
+  it('placed, paid and shipped: exactly three mails to its customer, each naming the order', async () => {
+    const part = await makePart(t.app.database.db, {
+      name: 'Carbon brake kit',
+      priceCents: 61_725,
+      stock: 10,
+      minOrder: 1,
+    });
+    const admin = await signUpAdmin();
+    const customer = await signUp(t.app, {
+      name: 'Jane Racer',
+      email: 'jane.racer+parts@mail.example.co.uk',
+    });
+
+    const orderId = await placeOrder(customer, part.id, 2);
+    const transactionId = await pay(customer, orderId);
+    const shipped = await inject('PUT', `/api/allorders/${orderId}`, admin.bearer);
+    expect(shipped.statusCode).toBe(200);
+
+    const mails = await delivered();
+    expect(mails.map(recipientOf)).toEqual(Array(3).fill('jane.racer+parts@mail.example.co.uk'));
+    const [placed, paid, sent] = [...mails].sort(
+      (a, b) => (a.date?.getTime() ?? 0) - (b.date?.getTime() ?? 0),
+    );
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'Payment received for your Carbon brake kit order',
+      'Your Carbon brake kit order has shipped',
+      'Your order for Carbon brake kit is placed: pay to confirm it',
+    ]);
+    for (const mail of [placed, paid, sent]) {
+      expect(mail?.text).toContain('Hello Jane Racer');
+      expect(mail?.text).toContain('Carbon brake kit');
+      expect(mail?.text).toContain('Total: $1234.50');
+      expect(mail?.html).toContain('Apex Parts');
+    }
+    const byKind = (subject: string) => mails.find((mail) => mail.subject?.includes(subject));
+    expect(byKind('is placed')?.html).toContain(
+      `href="http://localhost:3000/dashboard/payment/${orderId}"`,
+    );
+    expect(byKind('Payment received')?.text).toContain(`Transaction id: ${transactionId}`);
+    expect(byKind('has shipped')?.text).toContain('Shipped');
+
+    // Nothing more is waiting: each went once.
+    expect(await t.app.mailSender.deliverDue()).toBe(0);
+    expect(smtp.received).toHaveLength(3);
+  });
+
+  it('tells the customer when an admin deletes their unpaid order', async () => {
+    const part = await makePart(t.app.database.db, {
+      name: 'Titanium exhaust',
+      stock: 5,
+      minOrder: 1,
+    });
+    const admin = await signUpAdmin();
+    const customer = await signUp(t.app, { name: 'Jane Racer', email: 'jane@example.com' });
+    const orderId = await placeOrder(customer, part.id, 1);
+    expect((await inject('DELETE', `/api/allorders/${orderId}`, admin.bearer)).statusCode).toBe(
+      200,
+    );
+
+    const subjects = (await delivered()).map((mail) => mail.subject);
+    expect(subjects).toContain('Your unpaid Titanium exhaust order was cancelled by the shop');
+    expect(subjects).toHaveLength(2);
+  });
+
+  it('queues nothing for an order the shop refused', async () => {
+    const part = await makePart(t.app.database.db, { stock: 1, minOrder: 1 });
+    const customer = await signUp(t.app);
+    const res = await inject('POST', '/api/orders', customer.bearer, {
+      orderId: part.id,
+      orderQuantity: 2,
+      phone: '+44 20 7946 0000',
+      address: '1 Pit Lane',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(await t.app.database.db.select().from(outbox)).toEqual([]);
+  });
+
+  it('tells every admin, once, when an order takes a part below its minimum order', async () => {
+    const part = await makePart(t.app.database.db, {
+      name: 'Forged wheel set',
+      stock: 7,
+      minOrder: 2,
+    });
+    await signUpAdmin('boss@example.com');
+    await signUpAdmin('parts.desk@example.com');
+    const customer = await signUp(t.app, { email: 'jane@example.com' });
+
+    // 7 → 5 → 3: still enough for a minimum order; no notice.
+    await placeOrder(customer, part.id, 2);
+    await placeOrder(customer, part.id, 2);
+    expect((await delivered()).map(recipientOf).sort()).toEqual([
+      'jane@example.com',
+      'jane@example.com',
+    ]);
+    smtp.received.length = 0;
+
+    // 3 → 1: below the minimum order of 2, nobody can order it any more.
+    await placeOrder(customer, part.id, 2);
+    const mails = await delivered();
+    const notices = mails.filter((mail) => mail.subject === 'Low stock: Forged wheel set (1 left)');
+    expect(notices.map(recipientOf).sort()).toEqual(['boss@example.com', 'parts.desk@example.com']);
+    expect(notices[0]?.text).toContain('the minimum order is 2');
+    expect(notices[0]?.html).toContain(`/dashboard/editproduct/${part.id}`);
+    expect(mails).toHaveLength(3);
+  });
+});

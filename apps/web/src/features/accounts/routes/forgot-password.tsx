@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+
+import type { PasswordResetRequest } from '@apex/contract';
+
+import { TextField } from '@/components/form-field';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { requestPasswordReset } from '../api/password-reset';
+import { AccountCard } from '../components/account-card';
+import { limitedMessage } from '../limited-message';
+
+const resolver = lazyZodResolver<PasswordResetRequest>(() =>
+  import('@apex/contract').then((contract) => contract.PasswordResetRequestSchema),
+);
+
+/** "Forgot password?": asks for the address and mails it a reset link if an account uses it. */
+export default function ForgotPasswordPage() {
+  useDocumentTitle('Forgot password');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<PasswordResetRequest>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await requestPasswordReset(values);
+      setSentTo(values.email);
+    } catch (failure) {
+      setError(
+        limitedMessage(failure, 'for a reset link 5 times an hour') ??
+          (failure instanceof Error ? failure.message : 'The request failed'),
+      );
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <AccountCard title="Check your email">
+        <p role="status">
+          If an account uses {sentTo}, we have sent it a link to choose a new password. The link
+          works once, for one hour.
+        </p>
+        <Link to="/login" className="link link-primary text-center">
+          Back to login
+        </Link>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title="Forgot your password?">
+      <p className="text-center text-base-content/80">
+        Enter the email address of your account: we will send it a link to choose a new password.
+      </p>
+      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+        <TextField
+          id="forgot-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          registration={form.register('email')}
+        />
+        <p role="alert" className="min-h-5 text-sm text-red-700">
+          {error}
+        </p>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Send reset link
+        </button>
+      </form>
+      <Link to="/login" className="link link-primary text-center text-sm">
+        Back to login
+      </Link>
+    </AccountCard>
+  );
+}

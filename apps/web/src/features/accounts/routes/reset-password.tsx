@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import type { PasswordReset } from '@apex/contract';
+
+import { TextField } from '@/components/form-field';
+import { ApiError } from '@/lib/api';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { useSignOut } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { resetPassword } from '../api/password-reset';
+import { AccountCard } from '../components/account-card';
+
+const resolver = lazyZodResolver<PasswordReset>(() =>
+  import('@apex/contract').then((contract) => contract.PasswordResetSchema),
+);
+
+/** What the login page shows after a reset (router state, so a reload does not repeat it). */
+export interface PasswordChangedState {
+  passwordChanged: true;
+}
+
+/** Where the link in the reset mail lands: the token in the address, or why it failed. */
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [linkFailed, setLinkFailed] = useState(params.has('error') || !token);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<PasswordReset>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { newPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await resetPassword({ ...values, token: token ?? '' });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.body?.code === 'INVALID_TOKEN') {
+        setLinkFailed(true);
+        return;
+      }
+      // A rule only the server checks (a too common password) shows under the field.
+      const field = failure instanceof ApiError ? failure.body?.fields?.[0] : undefined;
+      if (field?.field === 'body.newPassword') {
+        form.setError('newPassword', { message: field.message }, { shouldFocus: true });
+      } else {
+        setError(failure instanceof Error ? failure.message : 'The password was not changed');
+      }
+      return;
+    }
+    // Every session of the account ended, this browser's too: forget it here as well.
+    await signOut();
+    const state: PasswordChangedState = { passwordChanged: true };
+    await navigate('/login', { replace: true, state });
+  });
+
+  if (linkFailed) {
+    return (
+      <AccountCard title="This reset link does not work">
+        <p>It was used already, has expired (a reset link works for one hour), or is incomplete.</p>
+        <Link to="/forgot-password" className="btn btn-primary">
+          Ask for a new link
+        </Link>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title="Choose a new password">
+      <p className="text-center text-base-content/80">
+        At least 8 characters. Once it is changed, every device signed in to your account is signed
+        out.
+      </p>
+      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+        <TextField
+          id="reset-new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          registration={form.register('newPassword')}
+        />
+        <p role="alert" className="min-h-5 text-sm text-red-700">
+          {error}
+        </p>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          Change password
+        </button>
+      </form>
+    </AccountCard>
+  );
+}
