@@ -1,11 +1,17 @@
+import { shopUrl } from '../servers';
 import {
   type ApiPart,
   expect,
   expectNoSeriousA11yViolations,
   isPhone,
   keepingShop,
+  linkIn,
+  logIn,
   logInAs,
+  mailsTo,
   mailTo,
+  newClientAddress,
+  newRealEmail,
   orderThroughPage,
   partFor,
   signUpThroughPage,
@@ -27,11 +33,131 @@ test.describe('mail to customers', () => {
     const mail = await mailTo(customer.email, { subject: orderPlacedSubject(part) });
     expect(mail.text).toContain('Hello Mail Reader');
     expect(mail.text).toContain(`Part: ${part.name}`);
-    const payLink = mail.links.find((link) => link.includes('/dashboard/payment/'));
-    if (!payLink) throw new Error(`the mail has no payment link: ${mail.links.join(', ')}`);
-
-    await page.goto(payLink);
+    await page.goto(linkIn(mail, '/dashboard/payment/'));
     await expect(page.getByRole('heading', { name: `Pay for ${part.name}` })).toBeVisible();
+  });
+});
+
+test.describe('e-mail verification', () => {
+  const subject = 'Confirm your e-mail address for Apex Parts';
+
+  test('a new customer opens the link from the verification mail, and the banner asking for it goes', async ({
+    page,
+  }) => {
+    const email = newRealEmail();
+    await signUpThroughPage(page, 'Vera Fied', email);
+    const banner = page.getByRole('region', { name: 'Your email address is not verified' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(
+      `We sent a link to ${email}: open it to confirm the address is yours. You can shop meanwhile.`,
+    );
+    await expectNoSeriousA11yViolations(page);
+    await mailTo(email, { subject });
+
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await expect(banner.getByRole('status')).toHaveText(`We sent a new link to ${email}.`);
+    await expectNoSeriousA11yViolations(page);
+    await expect.poll(async () => (await mailsTo(email, { subject })).length).toBe(2);
+
+    const mail = await mailTo(email, { subject });
+    expect(mail.text).toContain('Hello Vera Fied');
+    await page.goto(linkIn(mail, '/api/auth/verify-email?'));
+    await expect(page).toHaveURL(/\/verify-email$/);
+    await expect(
+      page.getByRole('heading', { name: 'Your email address is verified' }),
+    ).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Go to the shop' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('a changed verification link says it does not work, and verifies nothing', async ({
+    page,
+  }) => {
+    const email = newRealEmail();
+    await signUpThroughPage(page, 'Vera Fied', email);
+    const link = new URL(linkIn(await mailTo(email, { subject }), '/api/auth/verify-email?'));
+    link.searchParams.set('token', `${link.searchParams.get('token') ?? ''}x`);
+
+    await page.goto(link.toString());
+    await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Your email address is not verified' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('password reset', () => {
+  const subject = 'Reset your Apex Parts password';
+
+  test('a customer who forgot the password chooses a new one through the mailed link; the old password and every other session stop working', async ({
+    page,
+    browser,
+  }) => {
+    const email = newRealEmail();
+    // Another device, signed in before the reset: it must be signed out by it.
+    const otherDevice = await browser.newContext({
+      baseURL: shopUrl,
+      extraHTTPHeaders: { 'x-forwarded-for': newClientAddress() },
+    });
+    const otherPage = await otherDevice.newPage();
+    const { password: oldPassword } = await signUpThroughPage(otherPage, 'Forgetful Fred', email);
+    await otherPage.goto('/dashboard');
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(
+      `If an account uses ${email}, we have sent it a link`,
+    );
+    await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const mail = await mailTo(email, { subject });
+    expect(mail.text).toContain('Hello Forgetful Fred');
+    const resetLink = linkIn(mail, '/api/auth/reset-password/');
+    await page.goto(resetLink);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    const newPassword = 'brake-pads-2';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change password' }).click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('status')).toHaveText(
+      'Your password is changed: sign in with the new one.',
+    );
+    await expectNoSeriousA11yViolations(page);
+    await logIn(page, email, oldPassword);
+    await expect(page.getByRole('alert')).toHaveText(/invalid email or password/i);
+    await logIn(page, email, newPassword);
+    await expect(page).not.toHaveURL(/\/login$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login$/);
+    await otherDevice.close();
+
+    // The link works once.
+    await page.goto(resetLink);
+    await expect(
+      page.getByRole('heading', { name: 'This reset link does not work' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
   });
 });
 

@@ -14,10 +14,14 @@ import { keepingShopUrl, mailCatcherUrl } from '../servers';
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': newClientAddress() });
   },
 });
+
+/** A client address of its own, for a test's browser or a second device in the same test. */
+export function newClientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
 export { expect };
 
 /**
@@ -59,9 +63,16 @@ export function newEmail(prefix = 'customer'): string {
   return `${prefix}${Date.now()}${randomInt(1e6)}@example.com`;
 }
 
+/**
+ * A fresh address of the kind people really have (dots, a +tag, a subdomain, a two-part country
+ * domain), as the shop accepts since it follows the HTML e-mail input's rule.
+ */
+export function newRealEmail(): string {
+  return `first.last+parts-${Date.now()}${randomInt(1e6)}@mail.example.co.uk`;
+}
+
 /** Signs up through the page, as a new customer would; ends on the home page, signed in. */
-export async function signUpThroughPage(page: Page, name = 'Test Customer') {
-  const email = newEmail();
+export async function signUpThroughPage(page: Page, name = 'Test Customer', email = newEmail()) {
   const password = 'secret123';
   await page.goto('/signup');
   await page.getByLabel('Name').fill(name);
@@ -144,6 +155,28 @@ export const keepingShop = {
   },
 };
 
+/** Every mail the shop under test sent to `address` so far, oldest first (no waiting). */
+export async function mailsTo(
+  address: string,
+  { subject }: { subject?: string | RegExp } = {},
+): Promise<CaughtMail[]> {
+  const response = await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(address)}`);
+  const mails = (await response.json()) as CaughtMail[];
+  return subject === undefined ? mails : mails.filter((mail) => subjectMatches(mail, subject));
+}
+
+function subjectMatches(mail: CaughtMail, subject: string | RegExp): boolean {
+  return typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject);
+}
+
+/** The mail's first link that contains `part` (a path, say); fails the test if there is none. */
+export function linkIn(mail: CaughtMail, part: string): string {
+  const link = mail.links.find((candidate) => candidate.includes(part));
+  if (!link)
+    throw new Error(`the mail "${mail.subject}" has no link to ${part}: ${mail.links.join(', ')}`);
+  return link;
+}
+
 /**
  * The newest mail the shop under test sent to `address` (whose subject matches, if given), as
  * the mail catcher received it. Waits for it: mail leaves through the outbox, every 2 s.
@@ -152,14 +185,10 @@ export async function mailTo(
   address: string,
   { subject, timeout = 20_000 }: { subject?: string | RegExp; timeout?: number } = {},
 ): Promise<CaughtMail> {
-  const matches = (mail: CaughtMail) =>
-    subject === undefined ||
-    (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject));
   const deadline = Date.now() + timeout;
   for (;;) {
-    const response = await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(address)}`);
-    const mails = (await response.json()) as CaughtMail[];
-    const mail = mails.findLast(matches);
+    const mails = await mailsTo(address);
+    const mail = mails.findLast((m) => subject === undefined || subjectMatches(m, subject));
     if (mail) return mail;
     if (Date.now() > deadline) {
       const received = mails.map((m) => `"${m.subject}"`).join(', ') || 'nothing';
