@@ -4,13 +4,34 @@ import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
+import {
+  keepingShopPort,
+  keepingShopUrl,
+  mailCatcherSmtpPort,
+  mailCatcherUrl,
+  oidcPort,
+  shopPort,
+  shopUrl,
+} from './servers';
+
 // Journeys run the production build (`npm run build`) on a fresh embedded database with demo data.
-const port = Number(process.env.E2E_PORT ?? 4310);
-const oidcPort = port + 1;
-const baseURL = `http://127.0.0.1:${port}`;
-// Made once, in the runner: its workers load this file again and must find the same directory,
-// where the shop writes its demo logins on its first start (tests/support.ts reads them).
+// Made once, in the runner: its workers load this file again and must find the same directories,
+// where the shops write their demo logins on their first start (tests/support.ts reads them).
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'apex-e2e-')));
+const keepingDataDir = (process.env.E2E_KEEPING_DATA_DIR ??= mkdtempSync(
+  path.join(tmpdir(), 'apex-e2e-keeping-'),
+));
+
+/** What both shops run with: the production build, demo data, one trusted proxy hop. */
+const shopEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  // Each test browser presents its own client address (X-Forwarded-For, see support.ts),
+  // as customers behind one proxy would, so per-address sign-in limits apply per test.
+  TRUST_PROXY: '1',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -23,7 +44,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    baseURL: shopUrl,
     trace: 'retain-on-failure',
     // The machine's Chromium: browser downloads are not part of this project's set-up.
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
@@ -37,6 +58,7 @@ export default defineConfig({
       grepInvert: /@desktop/,
     },
   ],
+  // Playwright starts these one after the other, each once the one before answers.
   webServer: [
     {
       // Stands in for Google; it must answer discovery before the shop starts.
@@ -46,21 +68,35 @@ export default defineConfig({
       env: { OIDC_PORT: String(oidcPort) },
     },
     {
+      // The shop's mail server: journeys read what the shop sent (tests/support.ts, mailTo).
+      command: 'npx tsx mail-catcher.ts',
+      url: `${mailCatcherUrl}/messages`,
+      reuseExistingServer: false,
+    },
+    {
+      // The shop that keeps its mail, for the Outbox journeys. Nothing waits for it here, so it
+      // starts beside the shop under test instead of before it; those journeys wait until it is
+      // ready (tests/support.ts, keepingShop).
       command: 'node ../apps/server/dist/server.js',
-      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      env: {
+        ...shopEnv,
+        PORT: String(keepingShopPort),
+        PUBLIC_URL: keepingShopUrl,
+        DATA_DIR: keepingDataDir,
+      },
+    },
+    {
+      command: 'node ../apps/server/dist/server.js',
+      url: `${shopUrl}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: baseURL,
+        ...shopEnv,
+        PORT: String(shopPort),
+        PUBLIC_URL: shopUrl,
         DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        // Each test browser presents its own client address (X-Forwarded-For, see support.ts),
-        // as customers behind one proxy would, so per-address sign-in limits apply per test.
-        TRUST_PROXY: '1',
+        SMTP_URL: `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
         GOOGLE_CLIENT_ID: 'apex-parts-e2e',
         GOOGLE_CLIENT_SECRET: 'apex-parts-e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,

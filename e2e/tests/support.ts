@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test as base } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+
+import type { CaughtMail } from '../mail-catcher';
+import { keepingShopUrl, mailCatcherUrl } from '../servers';
 
 /**
  * Every test browses from its own client address (the shop trusts one proxy hop in these runs),
@@ -11,17 +14,33 @@ import { expect, type Page, test as base } from '@playwright/test';
  */
 export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': newClientAddress() });
   },
 });
+
+/** A client address of its own, for a test's browser or a second device in the same test. */
+export function newClientAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
 export { expect };
 
-/** Fails the test when axe finds a serious or critical accessibility violation on the page. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+/**
+ * Fails the test when axe finds a serious or critical accessibility violation on the page (but
+ * for the parts `exclude` selects).
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  { exclude }: { exclude?: string } = {},
+): Promise<void> {
+  const axe = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  if (exclude) axe.exclude(exclude);
+  const results = await axe.analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -44,9 +63,16 @@ export function newEmail(prefix = 'customer'): string {
   return `${prefix}${Date.now()}${randomInt(1e6)}@example.com`;
 }
 
+/**
+ * A fresh address of the kind people really have (dots, a +tag, a subdomain, a two-part country
+ * domain), as the shop accepts since it follows the HTML e-mail input's rule.
+ */
+export function newRealEmail(): string {
+  return `first.last+parts-${Date.now()}${randomInt(1e6)}@mail.example.co.uk`;
+}
+
 /** Signs up through the page, as a new customer would; ends on the home page, signed in. */
-export async function signUpThroughPage(page: Page, name = 'Test Customer') {
-  const email = newEmail();
+export async function signUpThroughPage(page: Page, name = 'Test Customer', email = newEmail()) {
   const password = 'secret123';
   await page.goto('/signup');
   await page.getByLabel('Name').fill(name);
@@ -73,11 +99,11 @@ export async function logInAs(page: Page, email: string, password: string) {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 }
 
-/** A demo account's password, as the shop wrote it to its DATA_DIR on its first start. */
-function demoPassword(email: string): string {
-  const dataDir = process.env.E2E_DATA_DIR;
+/** A demo account's password, as a shop wrote it to its DATA_DIR (named by `dataDirVariable`). */
+function demoPassword(email: string, dataDirVariable = 'E2E_DATA_DIR'): string {
+  const dataDir = process.env[dataDirVariable];
   if (!dataDir)
-    throw new Error('E2E_DATA_DIR is not set: run the journeys through playwright.config.ts');
+    throw new Error(`${dataDirVariable} is not set: run the journeys through playwright.config.ts`);
   const { logins } = JSON.parse(readFileSync(path.join(dataDir, 'demo-logins.json'), 'utf8')) as {
     logins: { email: string; password: string }[];
   };
@@ -99,3 +125,114 @@ export const demoCustomer = {
     return demoPassword(this.email);
   },
 };
+
+/**
+ * The second shop, which has no mail server and keeps every mail for admins to read on
+ * Dashboard → Outbox. It starts beside the shop under test: journeys on it call `ready()` first.
+ */
+export const keepingShop = {
+  url: keepingShopUrl,
+  admin: {
+    email: 'admin@example.com',
+    get password() {
+      return demoPassword(this.email, 'E2E_KEEPING_DATA_DIR');
+    },
+  },
+  async ready(): Promise<void> {
+    await expect
+      .poll(
+        () =>
+          fetch(`${keepingShopUrl}/api/ready`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        {
+          message: `the shop that keeps its mail did not start at ${keepingShopUrl}`,
+          timeout: 60_000,
+        },
+      )
+      .toBe(true);
+  },
+};
+
+/** Every mail the shop under test sent to `address` so far, oldest first (no waiting). */
+export async function mailsTo(
+  address: string,
+  { subject }: { subject?: string | RegExp } = {},
+): Promise<CaughtMail[]> {
+  const response = await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(address)}`);
+  const mails = (await response.json()) as CaughtMail[];
+  return subject === undefined ? mails : mails.filter((mail) => subjectMatches(mail, subject));
+}
+
+function subjectMatches(mail: CaughtMail, subject: string | RegExp): boolean {
+  return typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject);
+}
+
+/** The mail's first link that contains `part` (a path, say); fails the test if there is none. */
+export function linkIn(mail: CaughtMail, part: string): string {
+  const link = mail.links.find((candidate) => candidate.includes(part));
+  if (!link)
+    throw new Error(`the mail "${mail.subject}" has no link to ${part}: ${mail.links.join(', ')}`);
+  return link;
+}
+
+/**
+ * The newest mail the shop under test sent to `address` (whose subject matches, if given), as
+ * the mail catcher received it. Waits for it: mail leaves through the outbox, every 2 s.
+ */
+export async function mailTo(
+  address: string,
+  { subject, timeout = 20_000 }: { subject?: string | RegExp; timeout?: number } = {},
+): Promise<CaughtMail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const mails = await mailsTo(address);
+    const mail = mails.findLast((m) => subject === undefined || subjectMatches(m, subject));
+    if (mail) return mail;
+    if (Date.now() > deadline) {
+      const received = mails.map((m) => `"${m.subject}"`).join(', ') || 'nothing';
+      throw new Error(
+        `no mail to ${address}${subject ? ` with the subject ${String(subject)}` : ''} in ${timeout} ms; it received ${received}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A part as the spec's API returns it. */
+export interface ApiPart {
+  _id: string;
+  name: string;
+  image: string;
+  quantity: number;
+  minorder: number;
+  price: number;
+}
+
+/**
+ * A demo part for one test alone: tests run side by side on one shop, and each one that checks
+ * stock, or orders, must not share its part with another. Only demo parts (pictures shipped with
+ * the shop) count, so parts that other journeys add meanwhile do not shift the slots.
+ * Slots taken: 0–4 buying.spec.ts, 5 mail.spec.ts.
+ */
+export async function partFor(request: APIRequestContext, slot: number, project: string) {
+  const parts = ((await (await request.get('/api/parts')).json()) as ApiPart[]).filter((p) =>
+    p.image.startsWith('/images/parts/'),
+  );
+  const part = parts[slot * 2 + (project === 'phone' ? 1 : 0)];
+  if (!part) throw new Error('not enough demo parts');
+  return part;
+}
+
+/** Orders a part through its purchase page (signed in); ends on the confirmation. */
+export async function orderThroughPage(
+  page: Page,
+  part: Pick<ApiPart, '_id'>,
+  quantity: number,
+): Promise<void> {
+  await page.goto(`/purchase/${part._id}`);
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: 'Order', exact: true }).click();
+  await expect(page.getByText('Order Placed', { exact: true })).toBeVisible();
+}

@@ -62,7 +62,10 @@ function Layout({
 }) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        {/* Mail apps that show the HTML part as a page, and screen readers, name it by its title. */}
+        <title>{`${heading} · ${SHOP}`}</title>
+      </Head>
       <Preview>{preview}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>

@@ -62,8 +62,9 @@ export default function LoginPage() {
       google={{ returnTo, onSignedIn: finish, onError: setError }}
       other={{ prompt: 'New to Apex Parts?', to: '/signup', label: 'Create an account' }}
     >
+      {/* Dark text: the soft alert's own, the success green, is too faint on its pale ground. */}
       {passwordChanged && (
-        <p role="status" className="alert alert-success alert-soft">
+        <p role="status" className="alert alert-success alert-soft text-green-900">
           Your password is changed: sign in with the new one.
         </p>
       )}
