@@ -13,9 +13,38 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const SERVER_SETTINGS =
   /^(NODE_ENV|HOST|PORT|LOG_LEVEL|PUBLIC_URL|TRUST_PROXY|DATA_DIR|DATABASE_URL|SEED_DEMO|WEB_DIST|AUTH_SECRET|ADMIN_EMAILS|GOOGLE_\w+|STRIPE_\w+|ALLOW_TEST_PAYMENTS|UNPAID_ORDER_TTL_MINUTES|MAX_UNPAID_ORDERS|REDIS_URL|RATE_LIMIT_\w+|METRICS_TOKEN|CORS_ORIGINS)$/;
 
+/**
+ * `server`: the production entry point; `bench`: the same app plus the bench's own routes;
+ * `ceiling` and `node-http`: a bare process sending the catalogue's bytes, on Fastify or on
+ * node:http (`src/ceiling.mjs`); `bare-start`: the embedded database opened and nothing else
+ * (`src/bare-start.mjs`).
+ */
+export type Program = 'server' | 'bench' | 'ceiling' | 'node-http' | 'bare-start';
+
+interface ProgramLaunch {
+  nodeFlags?: string[];
+  /** From the repository's root. */
+  script: string;
+  argv?: string[];
+  /** Answers 200 once the program is fully up. */
+  readyPath: string;
+}
+
+const PROGRAMS: Record<Program, ProgramLaunch> = {
+  server: { script: 'apps/server/dist/server.js', readyPath: '/api/ready' },
+  // --expose-gc: for GET /api/bench/kept-memory, which collects before it measures.
+  bench: {
+    nodeFlags: ['--expose-gc'],
+    script: 'bench/src/serve.mjs',
+    readyPath: '/api/bench/ceiling',
+  },
+  ceiling: { script: 'bench/src/ceiling.mjs', argv: ['fastify'], readyPath: '/api/parts' },
+  'node-http': { script: 'bench/src/ceiling.mjs', argv: ['http'], readyPath: '/api/parts' },
+  'bare-start': { script: 'bench/src/bare-start.mjs', readyPath: '/api/ready' },
+};
+
 export interface ServerOptions {
-  /** `server`: the production entry point; `bench`: the same app plus the ceiling route. */
-  program: 'server' | 'bench';
+  program: Program;
   port: number;
   env: Record<string, string>;
   /** Where the process runs: not the repository, so a developer's .env there changes nothing. */
@@ -81,14 +110,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(options.port), LOG_LEVEL: 'warn' },
     options.env,
   );
-  const args =
-    options.program === 'server'
-      ? [path.join(root, 'apps/server/dist/server.js')]
-      : // --expose-gc: for GET /api/bench/kept-memory, which collects before it measures.
-        ['--expose-gc', path.join(root, 'bench/src/serve.mjs')];
+  const { nodeFlags = [], script, argv = [], readyPath } = PROGRAMS[options.program];
+  const args = [...nodeFlags, path.join(root, script), ...argv];
   const base = `http://127.0.0.1:${options.port}`;
-  // The bench route answers only once the app is fully up; the real server's readiness is its own.
-  const readyPath = options.program === 'server' ? '/api/ready' : '/api/bench/ceiling';
 
   const started = performance.now();
   const child = spawn(process.execPath, args, {

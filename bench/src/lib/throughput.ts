@@ -61,54 +61,47 @@ export function burst(options: BurstOptions): Promise<Burst> {
   });
 }
 
-export interface CatalogComparison {
-  /** Median over the rounds of catalogue req/s ÷ ceiling req/s, each pair run back to back. */
+/** A figure judged against a ceiling measured in the same moments. */
+export interface Comparison {
+  /** Median over the rounds of the figure's req/s ÷ the ceiling's, each pair run back to back. */
   ratio: number;
   ratios: number[];
-  catalogRps: number;
+  /** Medians over the rounds. */
+  rps: number;
   ceilingRps: number;
-  catalogP99: number;
-  catalogP50: number;
   errors: number;
   firstError: string | null;
 }
 
 /**
- * GET /api/parts against the bare ceiling route, alternating short runs (catalogue first in even
- * rounds, ceiling first in odd ones) so that the machine's mood at any moment weighs on both; the
- * ratio of each back-to-back pair is taken, and the median of those ratios is the result.
+ * Alternates short runs of a figure and of its ceiling (the figure first in even rounds, the
+ * ceiling first in odd ones), so that the machine's mood at any moment weighs on both; the ratio
+ * of each back-to-back pair is taken, and the median of those ratios is the result. A shared
+ * machine that runs at half speed for a while halves both sides of a pair, not the ratio.
  */
-export async function compareCatalogToCeiling(
-  base: string,
+export async function compareToCeiling(
+  measure: (seconds: number) => Promise<Burst>,
+  ceiling: (seconds: number) => Promise<Burst>,
   rounds: number,
   seconds: number,
-): Promise<CatalogComparison> {
-  const catalog = `${base}/api/parts`;
-  const ceiling = `${base}/api/bench/ceiling`;
-  // Warm-up: the JIT settles and the catalogue cache fills before anything is measured.
-  await burst({ url: catalog, seconds: 1 });
-  await burst({ url: ceiling, seconds: 1 });
-
-  const latencies: number[] = [];
+): Promise<Comparison> {
   const ratios: number[] = [];
-  const catalogRps: number[] = [];
+  const rps: number[] = [];
   const ceilingRps: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
   for (let round = 0; round < rounds; round++) {
-    const runCatalog = () => burst({ url: catalog, seconds, latencies });
-    const runCeiling = () => burst({ url: ceiling, seconds });
     let a: Burst;
     let b: Burst;
     if (round % 2 === 0) {
-      a = await runCatalog();
-      b = await runCeiling();
+      a = await measure(seconds);
+      b = await ceiling(seconds);
     } else {
-      b = await runCeiling();
-      a = await runCatalog();
+      b = await ceiling(seconds);
+      a = await measure(seconds);
     }
     ratios.push(a.rps / b.rps);
-    catalogRps.push(a.rps);
+    rps.push(a.rps);
     ceilingRps.push(b.rps);
     errors += a.errors + b.errors;
     firstError ??= a.firstError ?? b.firstError;
@@ -116,28 +109,64 @@ export async function compareCatalogToCeiling(
   return {
     ratio: median(ratios),
     ratios,
-    catalogRps: median(catalogRps),
+    rps: median(rps),
     ceilingRps: median(ceilingRps),
-    catalogP99: percentile(latencies, 99),
-    catalogP50: percentile(latencies, 50),
     errors,
     firstError,
   };
 }
 
-/** POST /api/orders from many customers in turn, as fast as 10 connections go. */
-export async function orderThroughput(
+export interface CatalogComparison extends Comparison {
+  catalogP99: number;
+  catalogP50: number;
+}
+
+/**
+ * GET /api/parts against a ceiling that sends the same bytes (`ceilingUrl`), in alternating
+ * rounds; every catalogue answer's latency counts for its percentiles.
+ */
+export async function compareCatalogToCeiling(
   base: string,
-  bodies: { token: string; address: string; body: unknown }[],
+  ceilingUrl: string,
+  rounds: number,
   seconds: number,
-): Promise<Burst> {
+): Promise<CatalogComparison> {
+  const catalog = `${base}/api/parts`;
+  // Warm-up: the JIT settles and the catalogue cache fills before anything is measured.
+  await burst({ url: catalog, seconds: 1 });
+  await burst({ url: ceilingUrl, seconds: 1 });
+  const latencies: number[] = [];
+  const comparison = await compareToCeiling(
+    (s) => burst({ url: catalog, seconds: s, latencies }),
+    (s) => burst({ url: ceilingUrl, seconds: s }),
+    rounds,
+    seconds,
+  );
+  return {
+    ...comparison,
+    catalogP99: percentile(latencies, 99),
+    catalogP50: percentile(latencies, 50),
+  };
+}
+
+export interface Order {
+  token: string;
+  address: string;
+  body: unknown;
+}
+
+/**
+ * POST /api/orders from many customers in turn, as fast as 10 connections go, for the given
+ * seconds; the first call after a start should be a warm-up.
+ */
+export function orderBursts(base: string, orders: Order[]): (seconds: number) => Promise<Burst> {
   let next = 0;
   const requests: autocannon.Request[] = [
     {
       method: 'POST',
       path: '/api/orders',
       setupRequest: (req) => {
-        const order = bodies[next++ % bodies.length];
+        const order = orders[next++ % orders.length];
         if (!order) throw new Error('no orders to place');
         return {
           ...req,
@@ -151,36 +180,10 @@ export async function orderThroughput(
       },
     },
   ];
-  await burst({ url: base, seconds: 1, expectStatus: 201, requests });
-  const result = await burst({ url: base, seconds, expectStatus: 201, requests });
-  // autocannon hangs up on the orders still being placed; let the server finish them.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return result;
-}
-
-/** A throughput figure, with every run it was judged on. */
-export interface Throughput extends Burst {
-  runs: number[];
-}
-
-/**
- * Measures once; a figure under its floor gets two more runs and is judged on the median of the
- * three, as a Lighthouse page is. One bad moment of a shared machine does not miss the budget; a
- * shop that got slower misses it in most runs, so still does. Errors are not a moment's mood: a
- * run with errors is not run again, and its errors count.
- */
-export async function throughputAgainstFloor(
-  measure: () => Promise<Burst>,
-  floor: number,
-): Promise<Throughput> {
-  const first = await measure();
-  if (first.rps >= floor || first.errors > 0) return { ...first, runs: [first.rps] };
-  const all = [first, await measure(), await measure()];
-  return {
-    requests: all.reduce((sum, run) => sum + run.requests, 0),
-    rps: median(all.map((run) => run.rps)),
-    errors: all.reduce((sum, run) => sum + run.errors, 0),
-    firstError: all.find((run) => run.firstError)?.firstError ?? null,
-    runs: all.map((run) => run.rps),
+  return async (seconds) => {
+    const result = await burst({ url: base, seconds, expectStatus: 201, requests });
+    // autocannon hangs up on the orders still being placed; let the server finish them.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return result;
   };
 }
