@@ -7,9 +7,9 @@ import {
   demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
-  isPhone,
   logInAs,
   mainNavigation,
+  openDashboardPage,
   signUpThroughPage,
   test,
 } from './support';
@@ -80,9 +80,7 @@ test.describe('reviews', () => {
       (await reviews.getByText(/^\d+ reviews$/).textContent())?.split(' ')[0],
     );
 
-    await page.goto('/dashboard');
-    if (isPhone(page)) await page.getByRole('button', { name: 'Dashboard menu' }).click();
-    await page.getByRole('link', { name: 'Add a Review' }).click();
+    await openDashboardPage(page, 'Add a Review');
     await expect(page.getByRole('heading', { name: 'Add a Review' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(customer.name);
     // Exact: the banner of an unverified customer is named "Your email address is not verified".
@@ -183,12 +181,7 @@ test.describe('the catalogue for admins', () => {
     await page.goto('/');
     await expect(partCard(page, name).getByText('45', { exact: true })).toBeVisible();
 
-    await page.goto('/dashboard');
-    if (isPhone(page)) await page.getByRole('button', { name: 'Dashboard menu' }).click();
-    await page
-      .getByRole('navigation', { name: 'Dashboard' })
-      .getByRole('link', { name: 'Activity' })
-      .click();
+    await openDashboardPage(page, 'Activity');
     await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
     const entry = page
       .getByRole('row')

@@ -47,6 +47,11 @@ export const errorsPlugin = fp(
       if (statusCode >= 400 && statusCode < 500) {
         return reply.code(statusCode).send(errorBody(statusCode, error.message));
       }
+      // A 5xx the shop raises on purpose, worded for the caller (http-errors' `expose`): a
+      // state of the shop, not a failure to log.
+      if ('expose' in error && error.expose === true) {
+        return reply.code(statusCode).send(errorBody(statusCode, error.message));
+      }
       request.log.error({ err: error }, 'request failed');
       const status = statusCode === 503 ? 503 : 500;
       return reply

@@ -25,6 +25,7 @@ const ManageProductsPage = lazyPage(() => import('@/features/catalog/routes/mana
 const AddProductPage = lazyPage(() => import('@/features/catalog/routes/add-product'));
 const EditProductPage = lazyPage(() => import('@/features/catalog/routes/edit-product'));
 const ActivityPage = lazyPage(() => import('@/features/activity/routes/activity'));
+const BackupsPage = lazyPage(() => import('@/features/backups/routes/backups'));
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
 const PaymentPage = lazyPage(() => import('./routes/payment'));
 const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
@@ -117,6 +118,14 @@ export function AppRoutes() {
             element={
               <RequireAdmin>
                 <ActivityPage />
+              </RequireAdmin>
+            }
+          />
+          <Route
+            path="backups"
+            element={
+              <RequireAdmin>
+                <BackupsPage />
               </RequireAdmin>
             }
           />

@@ -197,6 +197,17 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
         ),
       };
     }
+    case 'contact-question':
+      return {
+        subject: `Question from ${message.from}`,
+        body: (
+          <Layout preview={message.question.slice(0, 80)} heading="A question from the shop's page">
+            <Text style={styles.text}>{message.from} asked through the contact form:</Text>
+            <Text style={{ ...styles.text, whiteSpace: 'pre-wrap' }}>{message.question}</Text>
+            <Action href={`mailto:${message.from}`} label="Answer by e-mail" />
+          </Layout>
+        ),
+      };
     case 'verify-email':
       return {
         subject: `Confirm your e-mail address for ${SHOP}`,

@@ -1,9 +1,10 @@
 import { PanelLeft } from 'lucide-react';
-import { useId, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { useId, useRef } from 'react';
+import { NavLink, Outlet } from 'react-router';
 
 import { PageSpinner } from '@/components/page-spinner';
 import { useIsAdmin, useSession } from '@/lib/session';
+import { useDisclosure } from '@/lib/use-disclosure';
 
 interface MenuEntry {
   to: string;
@@ -25,29 +26,31 @@ const adminMenu: MenuEntry[] = [
   // Beyond the spec: what admins did, for the shop to account for.
   { to: '/dashboard/activity', label: 'Activity' },
   { to: '/dashboard/outbox', label: 'Outbox' },
+  { to: '/dashboard/backups', label: 'Backups' },
 ];
 
 /** The dashboard: a side menu (a drawer on a phone) beside the page. */
 export function DashboardLayout() {
   const { user } = useSession();
   const isAdmin = useIsAdmin(user?.email);
-  const location = useLocation();
   const menuId = useId();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.key;
+  const drawerButton = useRef<HTMLButtonElement>(null);
+  const drawerPanel = useRef<HTMLUListElement>(null);
+  const drawer = useDisclosure(drawerButton, drawerPanel);
 
   if (isAdmin.isPending) return <PageSpinner />;
   const menu = isAdmin.data ? adminMenu : customerMenu;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 lg:flex-row">
-      <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0">
+      <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0" {...drawer.containerProps}>
         <button
+          ref={drawerButton}
           type="button"
           className="btn btn-outline btn-sm lg:hidden"
-          aria-expanded={open}
+          aria-expanded={drawer.open}
           aria-controls={menuId}
-          onClick={() => setOpenOn(open ? null : location.key)}
+          onClick={drawer.toggle}
         >
           <PanelLeft aria-hidden="true" className="size-4" />
           Dashboard menu
@@ -56,8 +59,9 @@ export function DashboardLayout() {
           Dashboard
         </h2>
         <ul
+          ref={drawerPanel}
           id={menuId}
-          className={`menu mt-2 w-full rounded-box bg-base-100 shadow-md lg:mt-0 lg:flex ${open ? '' : 'max-lg:hidden'}`}
+          className={`menu mt-2 w-full rounded-box bg-base-100 shadow-md lg:mt-0 lg:flex ${drawer.open ? '' : 'max-lg:hidden'}`}
         >
           {menu.map(({ to, label }) => (
             <li key={to}>

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { answerFetchWith, json, renderWithProviders } from '@/test/render';
@@ -34,4 +35,35 @@ describe('Navbar', () => {
       }
     },
   );
+
+  it('closes the phone menu on Escape and gives focus back to its button', async () => {
+    vi.stubGlobal('fetch', answerFetchWith(json(null)));
+    const user = userEvent.setup();
+    renderWithProviders(<Navbar />, { route: '/blogs' });
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    const first = within(menu as HTMLElement).getAllByRole('link')[0];
+    first?.focus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('closes the phone menu when focus leaves it', async () => {
+    vi.stubGlobal('fetch', answerFetchWith(json(null)));
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Navbar />
+        <button type="button">Elsewhere</button>
+      </>,
+      { route: '/blogs' },
+    );
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { CloseIcon, MenuIcon } from '@/components/icons';
 import { useSession, useSignOut } from '@/lib/session';
+import { useDisclosure } from '@/lib/use-disclosure';
 
 interface NavEntry {
   to: string;
@@ -62,14 +63,13 @@ function NavLinks({ className }: { className: string }) {
 /** The top navigation; on a phone it folds into a menu button. */
 export function Navbar() {
   const menuId = useId();
-  const location = useLocation();
-  // The menu is open for the page it was opened on: following a link closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === location.key;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
+  const menu = useDisclosure(menuButton, menuPanel);
 
   return (
     <header className="sticky top-0 z-20 bg-base-100 shadow-sm">
-      <nav aria-label="Main">
+      <nav aria-label="Main" {...menu.containerProps}>
         <div className="navbar mx-auto max-w-6xl px-4">
           <div className="flex-1">
             <Link to="/" className="text-xl font-extrabold tracking-tight">
@@ -78,17 +78,23 @@ export function Navbar() {
           </div>
           <NavLinks className="menu menu-horizontal hidden gap-1 md:flex" />
           <button
+            ref={menuButton}
             type="button"
             className="btn btn-square btn-ghost md:hidden"
-            aria-expanded={open}
+            aria-expanded={menu.open}
             aria-controls={menuId}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpenOn(open ? null : location.key)}
+            aria-label={menu.open ? 'Close menu' : 'Open menu'}
+            onClick={menu.toggle}
           >
-            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            {menu.open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>
-        <div id={menuId} hidden={!open} className="border-t border-base-200 md:hidden">
+        <div
+          ref={menuPanel}
+          id={menuId}
+          hidden={!menu.open}
+          className="border-t border-base-200 md:hidden"
+        >
           <NavLinks className="menu w-full px-4 py-2" />
         </div>
       </nav>

@@ -7,6 +7,7 @@ import { QueryStatus } from '@/components/query-status';
 import { useOrder } from '@/features/orders/api/orders';
 import { orderStateLabel, useTimeLeft } from '@/features/orders/components/order-state';
 import { CardForm } from '@/features/payments/components/card-form';
+import { useFocusWhenShown } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -45,6 +46,7 @@ function PaymentSection({
   const state = orderStateLabel(order);
   const noLongerPayable =
     !paidWith && (state === 'Expired' || state === 'Cancelled' || timeLeft?.expired);
+  const focusConfirmation = useFocusWhenShown();
 
   return (
     <section aria-labelledby="payment-heading" className="flex max-w-lg flex-col gap-4">
@@ -66,20 +68,31 @@ function PaymentSection({
             Back to My Orders
           </Link>
         </div>
-      ) : paidWith ? (
-        <div role="status" className="alert alert-success flex flex-col items-start">
-          <p className="font-semibold">your payment is completed</p>
-          <p className="break-all">Transaction id: {paidWith}</p>
-          <Link to="/dashboard" className="btn btn-sm">
-            Back to My Orders
-          </Link>
-        </div>
       ) : (
-        <div className="card bg-base-100 shadow-md">
-          <div className="card-body">
-            <CardForm orderId={id} amount={price} onPaid={onPaid} />
+        <>
+          {/* Present before the payment, empty, so screen readers announce the confirmation
+              when it appears in it; focus moves to it too when the payment was just made. */}
+          <div role="status">
+            {paidWith && (
+              <div className="alert alert-success flex flex-col items-start">
+                <p ref={transactionId ? focusConfirmation : undefined} className="font-semibold">
+                  your payment is completed
+                </p>
+                <p className="break-all">Transaction id: {paidWith}</p>
+                <Link to="/dashboard" className="btn btn-sm">
+                  Back to My Orders
+                </Link>
+              </div>
+            )}
           </div>
-        </div>
+          {!paidWith && (
+            <div className="card bg-base-100 shadow-md">
+              <div className="card-body">
+                <CardForm orderId={id} amount={price} onPaid={onPaid} />
+              </div>
+            </div>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 
+import { SubmitButton } from '@/components/submit-button';
+
 import { GoogleSignIn } from './google-sign-in';
 
 interface AuthCardProps {
@@ -33,9 +35,9 @@ export function AuthCard(props: AuthCardProps) {
             <p role="alert" className="min-h-5 text-sm text-red-700">
               {error}
             </p>
-            <button type="submit" className="btn btn-primary" disabled={submitting}>
+            <SubmitButton className="btn btn-primary" busy={submitting}>
               {submitLabel}
-            </button>
+            </SubmitButton>
           </form>
           <div className="divider">OR</div>
           <GoogleSignIn {...google} />

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { PasswordResetRequest } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -72,9 +73,9 @@ export default function ForgotPasswordPage() {
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}
         </p>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <SubmitButton className="btn btn-primary" busy={isSubmitting}>
           Send reset link
-        </button>
+        </SubmitButton>
       </form>
       <Link to="/login" className="link link-primary text-center text-sm">
         Back to login

@@ -26,14 +26,18 @@ export default function MakeAdminPage() {
 
   return (
     <section aria-labelledby="users-heading" className="flex flex-col gap-6">
-      <h1 id="users-heading" className="text-3xl font-bold">
-        Users: Make Admin
+      {/* The count beside the heading, not in it: a heading is read as one name, and
+          "Users: Make Admin2 accounts" is not a sentence. */}
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h1 id="users-heading" className="text-3xl font-bold">
+          Users: Make Admin
+        </h1>
         {users.data && (
-          <span className="ml-3 text-base font-normal text-base-content/80">
+          <p className="text-base-content/80">
             {users.data.length} {users.data.length === 1 ? 'account' : 'accounts'}
-          </span>
+          </p>
         )}
-      </h1>
+      </div>
       <QueryStatus
         query={users}
         loading="Loading the accounts…"

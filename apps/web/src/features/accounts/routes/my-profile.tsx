@@ -5,6 +5,7 @@ import { type Profile, ProfileInputSchema } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
 import { QueryStatus } from '@/components/query-status';
+import { SubmitButton } from '@/components/submit-button';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -50,9 +51,9 @@ function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
           registration={form.register(name)}
         />
       ))}
-      <button type="submit" className="btn self-start btn-primary" disabled={isSubmitting}>
+      <SubmitButton className="btn self-start btn-primary" busy={isSubmitting}>
         {profile.saved ? 'Update profile' : 'Save profile'}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

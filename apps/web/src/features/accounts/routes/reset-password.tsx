@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PasswordReset } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { ApiError } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignOut } from '@/lib/session';
@@ -91,9 +92,9 @@ export default function ResetPasswordPage() {
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}
         </p>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <SubmitButton className="btn btn-primary" busy={isSubmitting}>
           Change password
-        </button>
+        </SubmitButton>
       </form>
     </AccountCard>
   );

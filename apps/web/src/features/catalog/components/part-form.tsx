@@ -15,6 +15,7 @@ import {
 } from '@apex/contract';
 
 import { TextAreaField, TextField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 
 import { useUploadPartImage } from '../api/manage-parts';
 
@@ -151,13 +152,9 @@ function PartFormFrame({
       <p role="alert" className="min-h-5 text-sm text-red-700">
         {errors.root?.message}
       </p>
-      <button
-        type="submit"
-        className="btn self-start btn-primary"
-        disabled={submitting || upload.isPending}
-      >
+      <SubmitButton className="btn self-start btn-primary" busy={submitting || upload.isPending}>
         {submitLabel}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

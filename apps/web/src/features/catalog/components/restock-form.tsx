@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 
 import { MAX_STOCK, type Part, type PartRestock, PartRestockSchema } from '@apex/contract';
 
+import { SubmitButton } from '@/components/submit-button';
 import { notify } from '@/lib/notify';
 
 interface RestockFormProps {
@@ -60,14 +61,13 @@ export function RestockForm({ part, onRestock }: RestockFormProps) {
           </p>
         )}
       </div>
-      <button
-        type="submit"
+      <SubmitButton
         className="btn btn-sm btn-outline"
         aria-label={`Restock ${part.name}`}
-        disabled={isSubmitting}
+        busy={isSubmitting}
       >
         Restock
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@apex/contract';
 
 import { TextAreaField, TextField } from '@/components/form-field';
+import { useFocusWhenShown } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 
@@ -23,10 +24,20 @@ export function OrderForm({ part }: { part: Part }) {
   const [address, setAddress] = useState('');
   const [placed, setPlaced] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Whether the customer pressed Order without a quantity: only then is an empty field a mistake.
+  const [tried, setTried] = useState(false);
+  const focusPlaced = useFocusWhenShown();
   const placeOrder = usePlaceOrder();
 
   const amount = Number(quantity);
   const allowed = quantity !== '' && isOrderQuantityAllowed(amount, part.minorder, part.quantity);
+  const range = `from ${part.minorder} to ${part.quantity}`;
+  const quantityProblem =
+    quantity !== '' && !allowed
+      ? `Choose a whole number ${range}.`
+      : tried && quantity === ''
+        ? `Enter a quantity ${range}.`
+        : undefined;
 
   const submit = async (event: React.SyntheticEvent) => {
     event.preventDefault();
@@ -37,7 +48,12 @@ export function OrderForm({ part }: { part: Part }) {
       phone,
       address,
     });
-    if (!input.success || !allowed || placeOrder.isPending) return;
+    if (!allowed) {
+      setTried(true);
+      document.getElementById(`${id}-quantity`)?.focus();
+      return;
+    }
+    if (!input.success || placeOrder.isPending) return;
     try {
       const { order } = await placeOrder.mutateAsync(input.data);
       setPlaced(order);
@@ -51,7 +67,7 @@ export function OrderForm({ part }: { part: Part }) {
     return (
       <section aria-labelledby={`${id}-placed`} className="card bg-base-100 shadow-md">
         <div className="card-body items-start">
-          <h2 id={`${id}-placed`} className="card-title">
+          <h2 id={`${id}-placed`} ref={focusPlaced} className="card-title">
             Order placed: {placed.orderQuantity} × {placed.order}
           </h2>
           <p>
@@ -86,7 +102,7 @@ export function OrderForm({ part }: { part: Part }) {
           max={part.quantity}
           step={1}
           hint={orderQuantityHint(part.minorder, part.quantity)}
-          aria-invalid={quantity !== '' && !allowed}
+          error={quantityProblem}
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
         />
@@ -112,13 +128,21 @@ export function OrderForm({ part }: { part: Part }) {
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}
         </p>
+        {/* Not `disabled`: a disabled button leaves the Tab order and says nothing. This one stays
+            reachable, is announced as unavailable, and says why. */}
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={!allowed || placeOrder.isPending}
+          aria-disabled={!allowed || placeOrder.isPending}
+          aria-describedby={allowed ? undefined : `${id}-why`}
         >
           Order
         </button>
+        {!allowed && (
+          <p id={`${id}-why`} className="text-sm text-base-content/80">
+            To order, enter a quantity {range}.
+          </p>
+        )}
       </form>
     </section>
   );

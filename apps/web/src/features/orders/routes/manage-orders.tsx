@@ -2,12 +2,15 @@ import type { Order } from '@apex/contract';
 
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
+import { focusOn } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAllOrders, useManageOrder } from '../api/orders';
 import { orderDate, orderStateLabel, TestPaymentBadge } from '../components/order-state';
+
+const rowId = (order: Order) => `order-${order._id}`;
 
 /**
  * Manage Orders (admins): delete unpaid orders, ship paid ones (spec §4). Test payments are
@@ -24,6 +27,9 @@ export default function ManageOrdersPage() {
     }
     try {
       await remove.mutateAsync(order._id);
+      // The row and its button are gone: focus goes to the list's heading, not to the page's top.
+      const heading = document.getElementById('manage-orders-heading');
+      if (heading) focusOn(heading);
       void notify('success', 'unpaid Order deleted');
     } catch (error) {
       void notify('error', error instanceof Error ? error.message : 'The order was not deleted');
@@ -33,6 +39,9 @@ export default function ManageOrdersPage() {
   const markShipped = async (order: Order) => {
     try {
       await ship.mutateAsync(order._id);
+      // The Pending button became "Shipped" text: focus goes to the order's row, which now says so.
+      const row = document.getElementById(rowId(order));
+      if (row) focusOn(row);
       void notify('success', 'Yeah Status Changed');
     } catch (error) {
       void notify('error', error instanceof Error ? error.message : 'The order was not changed');
@@ -41,14 +50,17 @@ export default function ManageOrdersPage() {
 
   return (
     <section aria-labelledby="manage-orders-heading" className="flex flex-col gap-6">
-      <h1 id="manage-orders-heading" className="text-3xl font-bold">
-        Manage Orders
+      {/* The count beside the heading, not in it: a heading is read as one name. */}
+      <div className="flex flex-wrap items-baseline gap-x-3">
+        <h1 id="manage-orders-heading" className="text-3xl font-bold">
+          Manage Orders
+        </h1>
         {orders.data && (
-          <span className="ml-3 text-base font-normal text-base-content/80">
+          <p className="text-base-content/80">
             {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
-          </span>
+          </p>
         )}
-      </h1>
+      </div>
       <QueryStatus
         query={orders}
         loading="Loading the orders…"
@@ -58,9 +70,12 @@ export default function ManageOrdersPage() {
           list.length === 0 ? (
             <p>No orders yet.</p>
           ) : (
-            <DataTable columns={['Customer', 'Part', 'Quantity', 'Total', 'Ordered', 'State']}>
+            <DataTable
+              columns={['Customer', 'Part', 'Quantity', 'Total', 'Ordered', 'State']}
+              label="Every order"
+            >
               {list.map((order) => (
-                <tr key={order._id}>
+                <tr key={order._id} id={rowId(order)}>
                   <td>
                     <div className="font-medium">{order.userName}</div>
                     <div className="text-sm text-base-content/80">{order.userEmail}</div>

@@ -41,7 +41,10 @@ export default function MyOrdersPage() {
               </Link>
             </div>
           ) : (
-            <DataTable columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}>
+            <DataTable
+              columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}
+              label="Your orders"
+            >
               {list.map((order) => {
                 const state = orderStateLabel(order);
                 return (

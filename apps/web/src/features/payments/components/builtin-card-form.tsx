@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 
 import { TextField } from '@/components/form-field';
+import { focusOn } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 
 import { confirmBuiltinCard, usePaymentIntent, usePayOrder } from '../api/payment';
@@ -33,7 +34,10 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
       const card = { number, cvc, ...parseExpiry(expiry) };
       onPaid(await pay.mutateAsync(() => confirmBuiltinCard(clientSecret, card)));
     } catch {
-      // The message shows under the form (pay.error).
+      // The message shows under the form (pay.error); focus goes to it, and from there the
+      // next Tab leads back into the card fields.
+      const message = document.getElementById(`${id}-error`);
+      if (message) focusOn(message);
     }
   };
 
@@ -74,7 +78,7 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
           onChange={(e) => setCvc(e.target.value)}
         />
       </div>
-      <p role="alert" className="min-h-5 text-sm text-red-700">
+      <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-red-700">
         {pay.error?.message ?? intent.error?.message}
       </p>
       <button type="submit" className="btn btn-primary" disabled={!ready}>

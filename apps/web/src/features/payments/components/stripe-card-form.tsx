@@ -1,7 +1,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
+import { focusOn } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { useSession } from '@/lib/session';
 
@@ -26,6 +27,7 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
   const intent = usePaymentIntent(orderId);
   const pay = usePayOrder(orderId);
   const [cardError, setCardError] = useState<string | null>(null);
+  const errorId = useId();
   const clientSecret = intent.data?.clientSecret;
   // Spec §4: submit only when Stripe is ready and a client secret exists; and only once.
   const ready = Boolean(stripe && elements && clientSecret) && !pay.isPending;
@@ -49,6 +51,11 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
       onPaid(transactionId);
     } catch (error) {
       setCardError(error instanceof Error ? error.message : 'The payment failed');
+      // Focus goes to the message, as with the built-in form.
+      requestAnimationFrame(() => {
+        const message = document.getElementById(errorId);
+        if (message) focusOn(message);
+      });
     }
   };
 
@@ -57,7 +64,7 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
       <div className="rounded-box border border-base-300 p-3">
         <CardElement options={{ hidePostalCode: false }} />
       </div>
-      <p role="alert" className="min-h-5 text-sm text-red-700">
+      <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
         {cardError ?? intent.error?.message}
       </p>
       <button type="submit" className="btn btn-primary" disabled={!ready}>

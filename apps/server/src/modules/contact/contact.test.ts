@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { makeAdminDirectly, newClientAddress, signUp } from '../../../test/accounts-helpers';
+import type { TestMailServer } from '../../../test/mail-server';
+import { createMailingTestApp, type TestApp } from '../../../test/test-app';
+import { outbox } from '../../db/schema';
+
+// The home page's contact form: a visitor's question reaches every admin by mail.
+let smtp: TestMailServer;
+let t: TestApp;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ t, smtp, close } = await createMailingTestApp());
+});
+afterAll(() => close());
+beforeEach(() => t.reset());
+afterEach(() => {
+  smtp.received.length = 0;
+});
+
+const ask = (payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: { 'x-forwarded-for': newClientAddress() },
+    payload: payload as object,
+  });
+const recipientOf = (mail: ParsedMail) => (mail.to && 'text' in mail.to ? mail.to.text : '');
+/** Questions queued; sign-ups queue mail of their own. */
+const queuedQuestions = () =>
+  t.app.database.db.select().from(outbox).where(eq(outbox.kind, 'contact-question'));
+
+async function twoAdmins() {
+  for (const email of ['boss@example.com', 'deputy@example.com']) {
+    await signUp(t.app, { name: 'Admin', email });
+    await makeAdminDirectly(t.app, email);
+  }
+  // A customer is not asked.
+  await signUp(t.app, { name: 'Customer', email: 'someone@example.com' });
+}
+
+describe('POST /api/contact', () => {
+  it("mails a visitor's question to every admin, who can answer the address it gives", async () => {
+    await twoAdmins();
+    const res = await ask({
+      email: ' Anna-Lena+parts@Mail.Example.de ',
+      question: '  Do the brake kits fit a 2019 Cayman?\nThanks!  ',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      message:
+        'Thank you: your question is on its way, and we will answer anna-lena+parts@mail.example.de.',
+    });
+
+    await t.app.mailSender.deliverDue();
+    const mails = smtp.received.filter((mail) => mail.subject?.startsWith('Question from'));
+    expect(mails.map(recipientOf).sort()).toEqual(['boss@example.com', 'deputy@example.com']);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('Question from anna-lena+parts@mail.example.de');
+      expect(mail.text).toContain('Do the brake kits fit a 2019 Cayman?');
+      expect(mail.text).toContain('Thanks!');
+      expect(mail.html).toContain('mailto:anna-lena+parts@mail.example.de');
+    }
+  });
+
+  it.each([
+    [
+      'an invalid address',
+      { email: 'not an address', question: 'Hello?' },
+      'provide a valid email',
+    ],
+    [
+      'a blank question',
+      { email: 'anna@example.de', question: '   ' },
+      'Please write your question',
+    ],
+    [
+      'a question over 2,000 characters',
+      { email: 'anna@example.de', question: 'x'.repeat(2_001) },
+      'Please keep it under 2000 characters',
+    ],
+    ['no question', { email: 'anna@example.de' }, 'Please write your question'],
+  ])('refuses %s with "%s" and mails nothing', async (_case, payload, message) => {
+    await twoAdmins();
+    const res = await ask(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toContain(message);
+    expect(await queuedQuestions()).toEqual([]);
+  });
+
+  it('says plainly that nobody can answer yet in a shop without an admin, and keeps nothing', async () => {
+    const res = await ask({ email: 'anna@example.de', question: 'Anyone there?' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ message: string }>().message).toBe(
+      'The shop cannot take questions yet: please try again later',
+    );
+    expect(await queuedQuestions()).toEqual([]);
+  });
+});

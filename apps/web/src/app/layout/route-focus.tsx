@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+
+import { focusOn } from '@/lib/focus';
+
+/** How long a page may take to show its heading (its script and data arriving) before focus
+ * settles on the page's main region instead. */
+const HEADING_WAIT_MS = 5_000;
+
+/**
+ * What a navigation does for everyone: the new page starts at its top, or at the section its
+ * address names (/#parts); focus moves to the page's heading (or that section), so the next Tab
+ * starts on the new page; and the page's name is announced. A fresh load leaves focus where the
+ * browser puts it. Focus is not taken back from a customer who has already moved it elsewhere
+ * while the page was still loading.
+ */
+export function useRouteFocus(announce: (text: string) => void): void {
+  const { pathname, hash, key } = useLocation();
+  const firstLoad = useRef(true);
+
+  useEffect(() => {
+    const section = hash ? document.getElementById(hash.slice(1)) : null;
+    if (section) section.scrollIntoView();
+    else window.scrollTo(0, 0);
+    if (firstLoad.current) {
+      firstLoad.current = false;
+      return;
+    }
+
+    const main = document.getElementById('main');
+    if (!main) return;
+    const focusedBefore = document.activeElement;
+    const stillWhereItWas = () =>
+      document.activeElement === focusedBefore ||
+      document.activeElement === document.body ||
+      document.activeElement === null;
+    const target = () =>
+      hash ? document.getElementById(hash.slice(1)) : main.querySelector<HTMLElement>('h1');
+
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+    const land = (element: HTMLElement) => {
+      stop();
+      if (!stillWhereItWas()) return;
+      if (hash) element.scrollIntoView();
+      focusOn(element, { preventScroll: true });
+      announce(document.title);
+    };
+
+    const observer = new MutationObserver(() => {
+      const found = target();
+      if (found) land(found);
+    });
+    const timer = setTimeout(() => land(main), HEADING_WAIT_MS);
+    const ready = target();
+    if (ready) land(ready);
+    else observer.observe(main, { childList: true, subtree: true });
+    return stop;
+  }, [pathname, hash, key, announce]);
+}
+
+/**
+ * A polite live region, present from the first render (a region that appears with its text is
+ * often not read), that names each page a navigation arrives at.
+ */
+export function RouteAnnouncer() {
+  const [text, setText] = useState('');
+  useRouteFocus(setText);
+  return (
+    <p aria-live="polite" aria-atomic="true" className="sr-only" id="route-announcer">
+      {text}
+    </p>
+  );
+}

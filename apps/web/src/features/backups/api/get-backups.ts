@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+
+import type { BackupStatus } from '@apex/contract';
+
+import { apiGet } from '@/lib/api';
+
+/** The backups' state: the schedule, the last good backup and the recent runs (admins). */
+export function useBackupStatus() {
+  return useQuery({
+    queryKey: ['backups'],
+    queryFn: ({ signal }) => apiGet<BackupStatus>('/backups', { signal, auth: true }),
+  });
+}
