@@ -9,7 +9,13 @@ rmSync('dist', { recursive: true, force: true });
 
 await build({
   // app.js and config.js are entries too, so tools (the benchmark) can build the app themselves.
-  entryPoints: ['src/server.ts', 'src/app.ts', 'src/config.ts', 'src/admin-cli.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/app.ts',
+    'src/config.ts',
+    'src/admin-cli.ts',
+    'src/backup-cli.ts',
+  ],
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -21,6 +27,7 @@ await build({
     // These find files beside themselves at run time (PGlite its WebAssembly and data files,
     // Swagger UI its pages), so they load from node_modules.
     '@electric-sql/pglite',
+    '@electric-sql/pglite-tools',
     '@fastify/swagger-ui',
     // Loaded only when configured (PostgreSQL, Redis, Stripe, metrics), so they cost a default
     // start nothing; pg-native is pg's optional native driver, which the shop does not use.

@@ -3,7 +3,6 @@ import {
   type ApiPart,
   expect,
   expectNoSeriousA11yViolations,
-  isPhone,
   keepingShop,
   linkIn,
   logIn,
@@ -12,6 +11,7 @@ import {
   mailTo,
   newClientAddress,
   newRealEmail,
+  openDashboardPage,
   orderThroughPage,
   partFor,
   signUpThroughPage,
@@ -183,12 +183,7 @@ test.describe('Outbox of a shop without a mail server', () => {
     await customerPage.context().close();
 
     await logInAs(page, keepingShop.admin.email, keepingShop.admin.password);
-    await page.goto('/dashboard');
-    if (isPhone(page)) await page.getByRole('button', { name: 'Dashboard menu' }).click();
-    await page
-      .getByRole('navigation', { name: 'Dashboard' })
-      .getByRole('link', { name: 'Outbox' })
-      .click();
+    await openDashboardPage(page, 'Outbox');
     await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
 
     const subject = orderPlacedSubject(part);

@@ -8,7 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 
 import type { Config } from './config';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { loggerOptions, type LogStream } from './lib/logging';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
@@ -17,9 +17,14 @@ import { accountRoutes } from './modules/accounts/routes';
 import { createAccounts } from './modules/accounts/service';
 import { auditRoutes } from './modules/audit/routes';
 import { createAuditLog } from './modules/audit/service';
+import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
+import { backupRoutes } from './modules/backup/routes';
+import { createBackupSchedule } from './modules/backup/schedule';
 import { createPartImages, type PartImages, servePartImages } from './modules/catalog/part-images';
 import { catalogRoutes } from './modules/catalog/routes';
 import { type Catalog, createCatalog } from './modules/catalog/service';
+import { contactRoutes } from './modules/contact/routes';
+import { createContact } from './modules/contact/service';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { createMailSender, type MailSender } from './modules/mail/sender';
@@ -109,6 +114,34 @@ export async function buildApp(
     app.addHook('onRequest', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
+    // `npm run backup` reaches the embedded database through the shop that holds it.
+    if (config.database.kind === 'pglite' && config.database.dataDir !== IN_MEMORY) {
+      const socketPath = dumpSocketPath(config.database.dataDir);
+      try {
+        app.addHook('onClose', await serveDumps(socketPath, () => database.dump(), app.log));
+      } catch (error) {
+        // The shop runs on; only a backup taken from the command line while it runs is lost.
+        app.log.warn(
+          { err: error, socketPath },
+          'npm run backup cannot reach this shop: stop it to take a backup by hand',
+        );
+      }
+    }
+    if (config.backups) {
+      const schedule = createBackupSchedule({
+        db: database.db,
+        dump: () => database.dump(),
+        database: database.kind,
+        uploadsDir: config.uploadsDir,
+        ...config.backups,
+        log: app.log,
+      });
+      let stopSchedule: (() => Promise<void>) | null = null;
+      app.addHook('onReady', async () => {
+        stopSchedule = schedule.start();
+      });
+      app.addHook('onClose', async () => stopSchedule?.());
+    }
     app.addHook('onClose', async () => database.close());
 
     const justSeeded = config.seedDemo && (await seedDemoData(database.db));
@@ -219,6 +252,7 @@ export async function buildApp(
         await api.register(healthRoutes);
         await api.register(catalogRoutes);
         await api.register(reviewRoutes);
+        await api.register(contactRoutes, { contact: createContact(database.db) });
         await api.register(mailRoutes, {
           outbox: createOutboxReader(database.db, config.publicUrl),
         });
@@ -229,6 +263,7 @@ export async function buildApp(
         const orders = app.orders;
         await api.register(orderRoutes, { orders });
         await api.register(auditRoutes, { auditLog });
+        await api.register(backupRoutes, { intervalMs: config.backups?.intervalMs ?? null });
         if (processor.kind === 'stripe') {
           await api.register(orderPaymentRoutes, {
             orders,

@@ -54,6 +54,9 @@ describe('configuration', () => {
     ['MAX_UNPAID_ORDERS', '0'],
     ['MAX_UNPAID_ORDERS', 'many'],
     ['ALLOW_TEST_PAYMENTS', 'perhaps'],
+    ['BACKUP_INTERVAL', 'daily'],
+    ['BACKUP_INTERVAL', '1m'],
+    ['BACKUP_KEEP', '0'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     try {
       loadConfig({ [name]: value });
@@ -91,6 +94,26 @@ describe('configuration', () => {
     expect(
       loadConfig({ UNPAID_ORDER_TTL_MINUTES: '90', MAX_UNPAID_ORDERS: '5' }).orders,
     ).toMatchObject({ unpaidTtlMinutes: 90, maxUnpaidPerCustomer: 5 });
+  });
+
+  it('takes no scheduled backups without BACKUP_DIR, and daily ones keeping 7 with it', () => {
+    expect(loadConfig({}).backups).toBeNull();
+    expect(loadConfig({ BACKUP_DIR: 'backups' }).backups).toEqual({
+      dir: path.resolve('backups'),
+      intervalMs: 24 * 60 * 60 * 1000,
+      keep: 7,
+    });
+    expect(
+      loadConfig({ BACKUP_DIR: '/b', BACKUP_INTERVAL: '6h', BACKUP_KEEP: '28' }).backups,
+    ).toEqual({ dir: '/b', intervalMs: 6 * 60 * 60 * 1000, keep: 28 });
+  });
+
+  it('refuses a BACKUP_DIR inside the embedded database’s DATA_DIR', () => {
+    expect(problemsWith({ DATA_DIR: '/srv/shop', BACKUP_DIR: '/srv/shop/backups' })).toEqual([
+      'BACKUP_DIR: must be outside DATA_DIR (and on another disk, ideally)',
+    ]);
+    expect(problemsWith({ DATA_DIR: '/srv/shop', BACKUP_DIR: '/srv/shop' })).toHaveLength(1);
+    expect(problemsWith({ DATA_DIR: '/srv/shop', BACKUP_DIR: '/srv/shop-backups' })).toEqual([]);
   });
 
   it('refuses to take test payments on an https address unless told to', () => {

@@ -77,6 +77,11 @@ export interface Config {
     /** Redis shares the counters between server processes; without it they live in the database. */
     redisUrl: string | null;
   };
+  /**
+   * Scheduled backups (BACKUP_DIR): one every `intervalMs`, taken by one instance of however
+   * many, the last `keep` kept. Null: none (npm run backup still works).
+   */
+  backups: { dir: string; intervalMs: number; keep: number } | null;
   /** The bearer token GET /api/metrics asks for; null turns the endpoint off. */
   metricsToken: string | null;
   /** Other sites whose pages may call the API from a browser (CORS); none by default. */
@@ -97,6 +102,9 @@ export interface Config {
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const DAY_MS = 86_400_000;
+const DURATION_UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -202,6 +210,18 @@ const EnvSchema = z.object({
       'must be an address, or a name and an address: Apex Parts <shop@example.com>',
     )
     .default('Apex Parts <no-reply@localhost>'),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL: z
+    .string()
+    .regex(/^\d+[mhd]$/, 'must be a number of minutes, hours or days: 30m, 6h, 1d')
+    .transform((value) => Number(value.slice(0, -1)) * (DURATION_UNIT_MS[value.slice(-1)] ?? 0))
+    .pipe(z.number().min(5 * 60_000, 'must be at least 5m'))
+    .default(DAY_MS),
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(7),
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
@@ -263,6 +283,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'test payments on purpose',
     );
   }
+  if (e.BACKUP_DIR && !e.DATABASE_URL) {
+    const fromData = path.relative(path.resolve(e.DATA_DIR), path.resolve(e.BACKUP_DIR));
+    // A backup of the embedded database copies DATA_DIR: each would hold all the ones before.
+    if (!fromData.startsWith('..') && !path.isAbsolute(fromData)) {
+      problems.push('BACKUP_DIR: must be outside DATA_DIR (and on another disk, ideally)');
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -315,6 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     corsOrigins: e.CORS_ORIGINS ?? [],
+    backups: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), intervalMs: e.BACKUP_INTERVAL, keep: e.BACKUP_KEEP }
+      : null,
     mail: {
       smtpUrl: e.SMTP_URL ? new URL(e.SMTP_URL) : null,
       from: e.MAIL_FROM,
@@ -322,3 +352,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
   };
 }
+
+/**
+ * The environment a tool the shop runs (PostgreSQL's pg_dump and psql) starts from: this
+ * process's own, so it finds the tool on PATH and speaks its locale.
+ */
+export const inheritedEnvironment = (): NodeJS.ProcessEnv => ({ ...process.env });

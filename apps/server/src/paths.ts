@@ -8,3 +8,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const serverRoot = path.resolve(here, '..');
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 export const defaultWebDist = path.resolve(serverRoot, '..', 'web', 'dist');
+
+/** The address uploaded part pictures are served under; a picture's file name follows it. */
+export const PART_IMAGE_PREFIX = '/uploads/parts/';

@@ -205,6 +205,14 @@ const matrix: Record<string, Row> = {
     build: async () => ({ method: 'GET', url: '/api/review' }),
     expect: everyone(200),
   },
+  'POST /api/contact': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { email: 'asker@example.com', question: 'Do you ship abroad?' },
+    }),
+    expect: everyone(202),
+  },
   'POST /api/review': {
     build: async () => ({
       method: 'POST',
@@ -356,6 +364,10 @@ const matrix: Record<string, Row> = {
   },
   'GET /api/outbox/:id/html': {
     build: async () => ({ method: 'GET', url: `/api/outbox/${await queuedMail()}/html` }),
+    expect: adminsOnly(200),
+  },
+  'GET /api/backups': {
+    build: async () => ({ method: 'GET', url: '/api/backups' }),
     expect: adminsOnly(200),
   },
   'GET /uploads/parts/*': {

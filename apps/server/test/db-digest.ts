@@ -8,6 +8,7 @@ import {
   auditLog,
   builtinPaymentIntents,
   orders,
+  outbox,
   parts,
   profiles,
   reviews,
@@ -37,6 +38,8 @@ export async function shopDigest(db: Database): Promise<string> {
       .orderBy(asc(builtinPaymentIntents.id)),
     auditLog: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
     shopSettings: await db.select().from(shopSettings).orderBy(asc(shopSettings.key)),
+    // Which mails are queued, not how far their delivery got: a sender may be at work.
+    outbox: await db.select({ id: outbox.id }).from(outbox).orderBy(asc(outbox.id)),
   };
   return createHash('sha256').update(JSON.stringify(tables)).digest('hex');
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   ActivityQuerySchema,
+  ContactQuestionSchema,
   dollarsToCents,
   EmailParamsSchema,
   LoginSchema,
@@ -887,6 +888,17 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('hostile input to every writ
     await expectAllRefused(hostileBodies(reviewForm), (body) => {
       fc.pre(!shopAccepts(NewReviewSchema, body));
       return { method: 'POST', url: '/api/review', ...withBody(customer.bearer, body) };
+    });
+  });
+
+  it(`POST /api/contact refuses ${RUNS} hostile questions`, { timeout: 60_000 }, async () => {
+    const contactForm = formLike({
+      email: fc.constantFrom('asker@example.com', 'Asker+Parts@Mail.Example.de', 'asker@'),
+      question: formText({ maxLength: 40 }),
+    });
+    await expectAllRefused(hostileBodies(contactForm), (body) => {
+      fc.pre(!shopAccepts(ContactQuestionSchema, body));
+      return { method: 'POST', url: '/api/contact', ...withBody({}, body) };
     });
   });
 

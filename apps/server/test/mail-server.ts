@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+import type { Database } from '../src/db/client';
+import type { MailKind } from '../src/lib/outbox';
 import { freePort } from './free-port';
 
 /**
@@ -91,4 +94,23 @@ export function linkIn(mail: ParsedMail, prefix: string): string {
     if (link.startsWith(prefix)) return link;
   }
   throw new Error(`no link starting with ${prefix} in: ${html}`);
+}
+
+/**
+ * Makes the database refuse to queue one kind of mail, as a crash at that moment would leave it
+ * unqueued; returns the undo. What the mail's cause wrote must then be undone with it.
+ */
+export async function refuseToQueue(db: Database, kind: MailKind): Promise<() => Promise<void>> {
+  await db.execute(
+    sql.raw(`create function refuse_mail() returns trigger language plpgsql as $$
+      begin raise exception 'mail refused for the test'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger refuse_mail before insert on outbox
+      for each row when (new.kind = '${kind}') execute function refuse_mail()`),
+  );
+  return async () => {
+    await db.execute(sql.raw('drop trigger refuse_mail on outbox'));
+    await db.execute(sql.raw('drop function refuse_mail()'));
+  };
 }

@@ -164,6 +164,57 @@ describe('the server process', () => {
     expect(await isAdmin()).toBe(true);
   });
 
+  it('takes a backup from the command line while the shop serves, and restores it elsewhere only', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
+    const port = await freePort();
+    startServer(dataDir, port);
+    await waitUntilReady(port);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'apex-backups-')), 'shop.tar.gz');
+
+    const backup = run('backup-cli.ts', ['backup', file], dataDir, port);
+    expect(await exitCode(backup.child), backup.output()).toBe(0);
+    expect(backup.output()).toMatch(/Backup written to .*shop\.tar\.gz/);
+    expect(backup.output()).toMatch(/parts\s+14/);
+    // The shop served on meanwhile.
+    expect((await fetch(`http://127.0.0.1:${port}/api/ready`)).status).toBe(200);
+
+    // Over the live shop: refused, and the shop is unharmed.
+    const over = run('backup-cli.ts', ['restore', file], dataDir, port);
+    expect(await exitCode(over.child)).toBe(1);
+    expect(over.output()).toMatch(
+      database.config.kind === 'postgres'
+        ? /already holds tables/
+        : /is in use by another Apex Parts server/,
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/api/parts`)).status).toBe(200);
+
+    // Into an empty place: every count comes back.
+    const elsewhere = await createTestDatabase();
+    try {
+      const emptyDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
+      const restore = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(serverRoot, 'src', 'backup-cli.ts'), 'restore', file],
+        {
+          cwd: serverRoot,
+          env: {
+            ...process.env,
+            DATA_DIR: emptyDir,
+            ...(elsewhere.config.kind === 'postgres' ? { DATABASE_URL: elsewhere.config.url } : {}),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let output = '';
+      restore.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      restore.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      expect(await exitCode(restore), output).toBe(0);
+      expect(output).toMatch(/parts\s+14\s+restored\s+14/);
+    } finally {
+      await elsewhere.drop();
+    }
+  });
+
   it('refuses to open a data directory another server is using', async ({ skip }) => {
     if (process.env.TEST_DB === 'postgres') skip('PostgreSQL serves any number of servers');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));

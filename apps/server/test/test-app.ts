@@ -81,6 +81,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     limits: { enabled: true, writesPerMinute: 100_000, redisUrl: null },
     metricsToken: null,
     corsOrigins: [],
+    backups: null,
     // Tests deliver mail by hand (app.mailSender.deliverDue()).
     mail: { smtpUrl: null, from: 'Apex Parts <no-reply@localhost>', deliverEveryMs: null },
     ...overrides,
@@ -105,7 +106,7 @@ export async function createTestApp(
     app,
     reset: async () => {
       await app.database.db.execute(
-        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, audit_log, shop_settings, outbox, users restart identity cascade`,
+        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, users restart identity cascade`,
       );
       app.catalog.invalidate();
       app.reviews.invalidate();

@@ -14,7 +14,7 @@ import {
  * stores and compares addresses lowercased: `Jane.Doe@Example.com` signs in as the account
  * `jane.doe@example.com`.
  */
-const email = z
+export const EmailAddressSchema = z
   .string({ message: messages.emailRequired })
   .trim()
   .toLowerCase()
@@ -22,6 +22,7 @@ const email = z
   .min(1, { message: messages.emailRequired, abort: true })
   .max(EMAIL_MAX_LENGTH, messages.emailInvalid)
   .regex(EMAIL_PATTERN, messages.emailInvalid);
+const email = EmailAddressSchema;
 
 const passwordTooLong = `Must be ${PASSWORD_MAX_LENGTH} characters or fewer`;
 

@@ -1,5 +1,7 @@
 export * from './accounts';
 export * from './activity';
+export * from './backups';
+export * from './contact';
 export * from './errors';
 export * from './health';
 export * from './mail';

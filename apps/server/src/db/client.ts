@@ -2,35 +2,52 @@ import { setFlagsFromString } from 'node:v8';
 
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Pool } from 'pg';
 
 import type { DatabaseConfig } from '../config';
 import { migrationsFolder } from '../paths';
 import { acquireDataDirLock } from './data-dir-lock';
+import type { Database } from './database';
 import * as schema from './schema';
+import { type DatabaseDump, dumpPglite, dumpPostgres } from './snapshot';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Database } from './database';
 
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseConfig['kind'];
   /** Throws when the database cannot answer a trivial query. */
   ping(): Promise<void>;
+  /** A consistent logical dump, taken while the shop serves (backups). */
+  dump(): Promise<DatabaseDump>;
   close(): Promise<void>;
 }
 
-const IN_MEMORY = 'memory://';
+/** PGlite's data directory for a database that lives in memory only (tests). */
+export const IN_MEMORY = 'memory://';
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 7_340_021;
 
-/** Opens the configured database and brings its schema up to date. */
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+/**
+ * Opens the configured database and brings its schema up to date; `migrate: false` leaves the
+ * schema as it is (backup and restore read or check a database, never change it).
+ */
+export async function openDatabase(
+  config: DatabaseConfig,
+  { migrate = true }: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
   return config.kind === 'postgres'
-    ? openPostgres(config.url)
-    : openPglite(config.dataDir, config.template);
+    ? openPostgres(config.url, migrate)
+    : openPglite(config.dataDir, migrate, config.template);
 }
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers stays resident in PGlite's memory; the shop's
+ * whole database fits in far less, and the process stays within its memory budget.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its quick baseline
@@ -42,24 +59,29 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
  */
 const WASM_TIERING_BUDGET = 180_000_000;
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  migrate: boolean,
+  template?: Blob,
+): Promise<DatabaseHandle> {
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const lock = dataDir === IN_MEMORY ? null : acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create(dataDir, {
-      // PostgreSQL's default 128 MB of shared buffers stays resident in PGlite's memory; the
-      // shop's whole database fits in far less, and the process stays within its memory budget.
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+      startParams: PGLITE_START_PARAMS,
       ...(template ? { loadDataDir: template } : {}),
     });
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' });
-    await migratePglite(db, { migrationsFolder });
+    const withSchema = (pglite: PGlite) =>
+      drizzlePglite({ client: pglite, schema, casing: 'snake_case' });
+    const db = withSchema(client);
+    if (migrate) await migratePglite(db, { migrationsFolder });
     return {
       db: db,
       kind: 'pglite',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      dump: () => dumpPglite(client, PGLITE_START_PARAMS, withSchema),
       close: async () => {
         await client.close();
         lock?.release();
@@ -71,35 +93,51 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+/** Several instances may start together: one migrates, the others wait for it. */
+async function migratePostgres(pool: Pool): Promise<void> {
+  const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg({ client: lockClient, casing: 'snake_case' }), {
+      migrationsFolder,
+    });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    lockClient.release();
+  }
+}
+
+async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
   // Loaded only for PostgreSQL: the embedded default starts faster without the driver.
-  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] =
-    await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('drizzle-orm/node-postgres/migrator'),
-    ]);
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' });
-    // Several instances may start together: one migrates, the others wait for it.
-    const lockClient = await pool.connect();
-    try {
-      await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migrateNodePg(drizzleNodePg({ client: lockClient, casing: 'snake_case' }), {
-        migrationsFolder,
-      });
-    } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-      lockClient.release();
-    }
+    if (migrate) await migratePostgres(pool);
     return {
       db: db,
       kind: 'postgres',
       ping: async () => {
         await pool.query('select 1');
+      },
+      dump: async () => {
+        const client = await pool.connect();
+        try {
+          return await dumpPostgres(client, url, (snapshot) =>
+            drizzleNodePg({ client: snapshot, schema, casing: 'snake_case' }),
+          );
+        } finally {
+          client.release();
+        }
       },
       close: () => pool.end(),
     };

@@ -21,13 +21,16 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The lock file's name in the data directory. */
+export const LOCK_FILE = '.apex-parts.lock';
+
 /**
  * PGlite takes no lock of its own, and two processes writing one data directory corrupt it.
  * A lock file holding our pid keeps a second server out; a stale one (its process gone) is taken over.
  */
 export function acquireDataDirLock(dataDir: string): { release(): void } {
   mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, '.apex-parts.lock');
+  const lockFile = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(lockFile, String(process.pid), { flag: 'wx' });

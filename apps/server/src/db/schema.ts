@@ -315,3 +315,18 @@ export const outbox = pgTable(
 );
 
 export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * Scheduled backups (modules/backup/schedule.ts): one row per interval, claimed by the one
+ * instance that takes that interval's backup; the newest finished row without an error is the
+ * last good backup, whichever instance took it.
+ */
+export const backupRuns = pgTable('backup_runs', {
+  /** The start of the interval this backup belongs to: every instance computes the same. */
+  slotStart: timestamp({ withTimezone: true }).primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp({ withTimezone: true }),
+  file: text(),
+  /** Why it failed; a failed interval is tried again at the next check. */
+  error: text(),
+});

@@ -23,6 +23,8 @@ export type MailMessage =
       kind: 'low-stock';
       part: { id: string; name: string; stock: number; minOrder: number };
     }
+  /** A visitor's question from the home page's contact form, to each admin. */
+  | { kind: 'contact-question'; from: string; question: string }
   | { kind: 'verify-email'; name: string; link: string }
   | { kind: 'password-reset'; name: string; link: string };
 
@@ -37,7 +39,7 @@ export function withoutSecrets(message: MailMessage): MailMessage {
 }
 
 /** A database or an open transaction: mail is queued in the transaction of its cause. */
-type Writer = Pick<Database, 'insert'>;
+export type Writer = Pick<Database, 'insert'>;
 
 /**
  * Queues mail in the caller's transaction: it is sent if and only if the change commits, and a

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 import { orders, outbox } from '../db/schema';
+import { lastGoodBackup } from '../modules/backup/schedule';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -79,6 +80,17 @@ export const metricsPlugin = fp(
           .from(outbox)
           .where(sql`${outbox.state} = 'pending'`);
         this.set(row?.n ?? 0);
+      },
+    });
+
+    new Gauge({
+      name: 'apex_backup_last_success_age_seconds',
+      help: 'Seconds since the last good scheduled backup finished, whichever instance took it',
+      registers: [registry],
+      async collect() {
+        const at = await lastGoodBackup(db);
+        // Never backed up is infinitely old: an alert on the age fires for it too.
+        this.set(at ? (Date.now() - at.getTime()) / 1000 : Infinity);
       },
     });
 

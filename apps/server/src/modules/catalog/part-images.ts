@@ -9,8 +9,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { PART_IMAGE_MAX_BYTES, type PartImageType } from '@apex/contract';
 
-/** Where uploaded pictures are served from; their names are the SHA-256 of their bytes. */
-export const PART_IMAGE_PREFIX = '/uploads/parts/';
+// Pictures are served under PART_IMAGE_PREFIX; their names are the SHA-256 of their bytes.
+import { PART_IMAGE_PREFIX } from '../../paths';
 
 const formats: { type: PartImageType; extension: string; matches: (bytes: Buffer) => boolean }[] = [
   {

@@ -1,9 +1,12 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
+import { createEmailVerificationToken } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client';
-import { queueMail } from '../../lib/outbox';
+import { users, verifications } from '../../db/schema';
+import { queueMail, type Writer } from '../../lib/outbox';
 import type { RateLimitRule, RateLimitStore } from '../../lib/rate-limit-store';
 
 /** The shop pages the links in these mails land on (apps/web). */
@@ -22,6 +25,19 @@ interface Recipient {
   email: string;
   name: string;
 }
+
+/** What Better Auth writes for a verification token (a row of `verifications`, without its id). */
+interface VerificationValue {
+  identifier: string;
+  value: string;
+  expiresAt: Date;
+}
+
+/** Better Auth keeps a password reset token as `reset-password:<token>`, valued the user's id. */
+const RESET_TOKEN_PREFIX = 'reset-password:';
+
+export const isResetToken = (verification: VerificationValue) =>
+  verification.identifier.startsWith(RESET_TOKEN_PREFIX);
 
 /**
  * The mails of e-mail verification and password reset, queued in the outbox. Each link is built
@@ -49,42 +65,76 @@ export function createAccountMail({
     return url.toString();
   };
 
+  /** Better Auth checks the token, marks the address verified and sends the browser on. */
+  const verificationMail = (user: Recipient, token: string) => ({
+    to: user.email,
+    message: {
+      kind: 'verify-email' as const,
+      name: user.name,
+      link: at('/api/auth/verify-email', { token, callbackURL: VERIFY_EMAIL_PAGE }),
+    },
+  });
+
+  /**
+   * Past a few mails an hour to one address, the request is answered as usual but no mail
+   * goes: nobody can flood an inbox from many client addresses, and the answer tells nothing
+   * about the account.
+   */
+  async function mayMailReset(email: string): Promise<boolean> {
+    if (!limitsEnabled) return true;
+    const tag = createHmac('sha256', secret)
+      .update(`password-reset:${email}`)
+      .digest('base64url')
+      .slice(0, 22);
+    const { allowed } = await store.consume(`password-reset-mail:${tag}`, RESET_MAILS_PER_ADDRESS);
+    if (!allowed) log.warn('Password reset asked too often for one account: no mail sent');
+    return allowed;
+  }
+
   return {
-    /** Better Auth checks the token, marks the address verified and sends the browser on. */
+    /**
+     * Sign-up: the link is queued in the transaction that creates the account (the writer is
+     * Better Auth's open one), so an account never commits without its mail. The token is the
+     * one Better Auth would make: a signed address, bound to the account's id.
+     */
+    async queueVerificationLink(writer: Writer, user: Recipient & { id: string }): Promise<void> {
+      const token = await createEmailVerificationToken(
+        secret,
+        user.email,
+        undefined,
+        VERIFICATION_LINK_SECONDS,
+        { userId: user.id },
+      );
+      await queueMail(writer, [verificationMail(user, token)]);
+    },
+
+    /** "Resend" on the banner: nothing changes in the database but the queued mail itself. */
     async sendVerificationLink(user: Recipient, token: string): Promise<void> {
-      const link = at('/api/auth/verify-email', { token, callbackURL: VERIFY_EMAIL_PAGE });
-      await queueMail(db, [
-        { to: user.email, message: { kind: 'verify-email', name: user.name, link } },
-      ]);
+      await queueMail(db, [verificationMail(user, token)]);
     },
 
     /**
+     * A password reset token is written with its mail, in one transaction: a token is never
+     * stored without the mail that carries it, nor a mail queued for a token that is not.
      * Better Auth checks the token and sends the browser to the reset page with it, or with
-     * `error=INVALID_TOKEN`. Past a few mails an hour to one address, the request is answered as
-     * usual but no mail goes: nobody can flood an inbox from many client addresses, and the
-     * answer tells nothing about the account.
+     * `error=INVALID_TOKEN`.
      */
-    async sendResetLink(user: Recipient, token: string): Promise<void> {
-      if (limitsEnabled) {
-        const tag = createHmac('sha256', secret)
-          .update(`password-reset:${user.email}`)
-          .digest('base64url')
-          .slice(0, 22);
-        const { allowed } = await store.consume(
-          `password-reset-mail:${tag}`,
-          RESET_MAILS_PER_ADDRESS,
-        );
-        if (!allowed) {
-          log.warn('Password reset asked too often for one account: no mail sent');
-          return;
-        }
-      }
+    async storeResetToken(verification: VerificationValue): Promise<void> {
+      const [user] = await db
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, verification.value));
+      if (!user || !(await mayMailReset(user.email))) return;
+      const token = verification.identifier.slice(RESET_TOKEN_PREFIX.length);
       const link = at(`/api/auth/reset-password/${encodeURIComponent(token)}`, {
         callbackURL: RESET_PASSWORD_PAGE,
       });
-      await queueMail(db, [
-        { to: user.email, message: { kind: 'password-reset', name: user.name, link } },
-      ]);
+      await db.transaction(async (tx) => {
+        await tx.insert(verifications).values({ id: randomUUID(), ...verification });
+        await queueMail(tx, [
+          { to: user.email, message: { kind: 'password-reset', name: user.name, link } },
+        ]);
+      });
     },
   };
 }

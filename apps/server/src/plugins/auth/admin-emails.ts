@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -26,30 +26,42 @@ export function createAdminEmails(db: Database, configured: readonly string[]) {
   const isListed = (email: string) => listed.has(email.toLowerCase());
 
   return {
+    /** Whether ADMIN_EMAILS lists the address (checked before any query is spent on it). */
+    lists: isListed,
+
     /** An account created already verified (Google) with a listed address starts as admin. */
     grantsAtCreation(user: AccountFacts): boolean {
       return user.emailVerified === true && isListed(user.email);
     },
 
-    /** After any change to an account: a listed address that is now verified makes it admin. */
-    async grantOnceVerified(user: AccountFacts): Promise<void> {
-      if (!user.id || user.emailVerified !== true || user.role === 'admin') return;
-      if (!isListed(user.email)) return;
-      const id = user.id;
+    /**
+     * Makes the account admin if its address is listed and verified, once. Called after any
+     * change to an account and at every sign-in: Better Auth marks the address verified in a
+     * commit of its own, and should the process stop right after it, the owner's next sign-in
+     * grants what that one did not.
+     */
+    async grantOnceVerified(userId: string): Promise<void> {
+      if (listed.size === 0) return;
       await db.transaction(async (tx) => {
-        const granted = await tx
+        const [row] = await tx
           .update(users)
           .set({ role: 'admin', updatedAt: new Date() })
-          .where(and(eq(users.id, id), eq(users.emailVerified, true), ne(users.role, 'admin')))
-          .returning({ email: users.email, role: users.role });
-        const [row] = granted;
+          .where(
+            and(
+              eq(users.id, userId),
+              eq(users.emailVerified, true),
+              ne(users.role, 'admin'),
+              inArray(users.email, [...listed]),
+            ),
+          )
+          .returning({ email: users.email });
         if (!row) return;
         // The account is its own actor: ADMIN_EMAILS granted it, no admin did.
         await record(tx, {
-          actor: { id, email: row.email },
+          actor: { id: userId, email: row.email },
           action: 'user.make-admin',
-          subject: { type: 'user', id },
-          before: { email: row.email, role: user.role ?? 'user' },
+          subject: { type: 'user', id: userId },
+          before: { email: row.email, role: 'user' },
           after: { email: row.email, role: 'admin' },
         });
       });

@@ -19,9 +19,15 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { shopOrigins } from '../../lib/shop-origins';
 import { isCommonPassword } from '../../modules/accounts/common-passwords';
-import { createAccountMail, RESET_LINK_SECONDS, VERIFICATION_LINK_SECONDS } from './account-mail';
+import {
+  createAccountMail,
+  isResetToken,
+  RESET_LINK_SECONDS,
+  VERIFICATION_LINK_SECONDS,
+} from './account-mail';
 import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
+import { authTransactions } from './auth-transactions';
 import { signInLimits } from './sign-in-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -35,6 +41,7 @@ export function createAuth(
   log: FastifyBaseLogger,
 ) {
   const origin = config.publicUrl.origin;
+  const transactions = authTransactions(db);
   const adminEmails = createAdminEmails(db, config.auth.adminEmails);
   const accountMail = createAccountMail({
     db,
@@ -51,8 +58,10 @@ export function createAuth(
     secret,
     // Better Auth checks each POST's Origin against the shop's own (as plugins/same-origin does).
     trustedOrigins: shopOrigins(config),
-    database: drizzleAdapter(db, {
+    database: drizzleAdapter(transactions.database, {
       provider: 'pg',
+      // Sign-up writes the account, its password, its session and its verification mail as one.
+      transaction: true,
       schema: {
         user: users,
         session: sessions,
@@ -66,14 +75,16 @@ export function createAuth(
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Signing in and ordering do not wait for a verified address (the banner asks for it).
       requireEmailVerification: false,
-      sendResetPassword: ({ user, token }) => accountMail.sendResetLink(user, token),
+      // The reset mail is queued with its token (databaseHooks.verification below).
+      sendResetPassword: async () => {},
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // Whoever knew the old password is signed out everywhere: every session ends, and with it
       // every access token (a session's token is the access token).
       revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Sign-up's mail is queued with the account (databaseHooks.user below); this sends Resend's.
+      sendOnSignUp: false,
       sendVerificationEmail: ({ user, token }) => accountMail.sendVerificationLink(user, token),
       expiresIn: VERIFICATION_LINK_SECONDS,
     },
@@ -128,16 +139,41 @@ export function createAuth(
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
-            data: {
+          before: async (user, context) => {
+            const created = {
               ...user,
+              id: crypto.randomUUID(),
               email: user.email.toLowerCase(),
               role: adminEmails.grantsAtCreation(user) ? 'admin' : 'user',
-            },
-          }),
+            };
+            if (context?.path === '/sign-up/email' && !user.emailVerified) {
+              await accountMail.queueVerificationLink(transactions.writer(), created);
+            }
+            return { data: created };
+          },
         },
         // Verified by the link, or by Google's verified claim on an existing account.
-        update: { after: (user) => adminEmails.grantOnceVerified(user) },
+        update: {
+          after: async (user) => {
+            if (user.emailVerified && user.role !== 'admin' && adminEmails.lists(user.email)) {
+              await adminEmails.grantOnceVerified(user.id);
+            }
+          },
+        },
+      },
+      session: {
+        create: { after: (session) => adminEmails.grantOnceVerified(session.userId) },
+      },
+      verification: {
+        create: {
+          // Better Auth would write the token, then call sendResetPassword: a crash between the
+          // two would keep a token nobody was mailed. The shop writes both at once instead.
+          before: async (verification) => {
+            if (!isResetToken(verification)) return;
+            await accountMail.storeResetToken(verification);
+            return false;
+          },
+        },
       },
     },
     plugins: [

@@ -1,17 +1,20 @@
+import { eq } from 'drizzle-orm';
 import { type MutableResponse, type MutableToken, OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
+  attemptSignUp,
   browserHeaders,
   type Caller,
   findSessionCookie,
   newClientAddress,
+  signIn,
   signUp,
 } from '../../../test/accounts-helpers';
 import { freePort } from '../../../test/free-port';
-import { linkIn, type TestMailServer } from '../../../test/mail-server';
+import { linkIn, refuseToQueue, type TestMailServer } from '../../../test/mail-server';
 import { createMailingTestApp, createTestApp, type TestApp } from '../../../test/test-app';
-import { auditLog, outbox } from '../../db/schema';
+import { accounts, auditLog, outbox, sessions, users as usersTable } from '../../db/schema';
 
 const SHOP = 'http://localhost:3000';
 const BOSS = 'boss@example.com';
@@ -93,6 +96,27 @@ describe('e-mail verification', () => {
     expect(after.json()).toMatchObject({ user: { emailVerified: true } });
   });
 
+  it('creates no account whose verification mail could not be queued, nor half of one', async () => {
+    const undo = await refuseToQueue(t.app.database.db, 'verify-email');
+    try {
+      const res = await attemptSignUp(t.app, {
+        name: 'Ada',
+        email: 'ada@example.com',
+        password: 'secret123',
+      });
+      expect(res.statusCode, res.body).toBe(422);
+    } finally {
+      await undo();
+    }
+    // The account, its password and its session went with the mail: the address is still free.
+    const db = t.app.database.db;
+    expect(await db.select().from(usersTable)).toEqual([]);
+    expect(await db.select().from(accounts)).toEqual([]);
+    expect(await db.select().from(sessions)).toEqual([]);
+    await signUp(t.app, { email: 'ada@example.com' });
+    expect(await mailKinds(t)).toEqual(['verify-email']);
+  });
+
   it('makes an ADMIN_EMAILS account admin only once its address is verified by the link', async () => {
     const boss = await signUp(t.app, { email: BOSS });
     expect(await isAdmin(t, boss)).toBe(false);
@@ -116,6 +140,22 @@ describe('e-mail verification', () => {
 
     // Used again, the link changes nothing and still lands on the page.
     expect(await follow(t, link)).toBe('/verify-email');
+    expect(await t.app.database.db.select().from(auditLog)).toHaveLength(1);
+  });
+
+  it('grants a listed verified address at the next sign-in, if the grant after verifying was lost', async () => {
+    const boss = await signUp(t.app, { email: BOSS, password: 'boss-password-1' });
+    // Verified, as if the process had stopped right after Better Auth's commit of it.
+    await t.app.database.db
+      .update(usersTable)
+      .set({ emailVerified: true })
+      .where(eq(usersTable.email, BOSS));
+    expect(await isAdmin(t, boss)).toBe(false);
+
+    const again = await signIn(t.app, BOSS, 'boss-password-1');
+    expect(await isAdmin(t, again)).toBe(true);
+    expect(await t.app.database.db.select().from(auditLog)).toHaveLength(1);
+    await signIn(t.app, BOSS, 'boss-password-1');
     expect(await t.app.database.db.select().from(auditLog)).toHaveLength(1);
   });
 

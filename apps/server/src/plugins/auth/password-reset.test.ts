@@ -8,9 +8,9 @@ import {
   signIn,
   signUp,
 } from '../../../test/accounts-helpers';
-import { linkIn, type TestMailServer } from '../../../test/mail-server';
+import { linkIn, refuseToQueue, type TestMailServer } from '../../../test/mail-server';
 import { createMailingTestApp, type TestApp } from '../../../test/test-app';
-import { outbox } from '../../db/schema';
+import { outbox, verifications } from '../../db/schema';
 
 const SHOP = 'http://localhost:3000';
 const OLD_PASSWORD = 'first-password-1';
@@ -49,6 +49,11 @@ describe('password reset', () => {
   const resetMails = async () =>
     (await t.app.database.db.select().from(outbox)).filter(
       (mail) => mail.kind === 'password-reset',
+    );
+
+  const resetTokens = async () =>
+    (await t.app.database.db.select().from(verifications)).filter((row) =>
+      row.identifier.startsWith('reset-password:'),
     );
 
   /** The reset link in the newest mail, once delivered. */
@@ -184,5 +189,25 @@ describe('password reset', () => {
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((res) => res.body)).size).toBe(1);
     expect(await resetMails()).toHaveLength(3);
+    // A request that mails nothing leaves no working link behind either.
+    expect(await resetTokens()).toHaveLength(3);
+  });
+
+  it('never keeps a reset token without its mail, nor a mail without its token', async () => {
+    await customer();
+    const undo = await refuseToQueue(t.app.database.db, 'password-reset');
+    try {
+      expect((await requestReset('jane@example.com')).statusCode).toBe(500);
+    } finally {
+      await undo();
+    }
+    expect(await resetTokens()).toEqual([]);
+    expect(await resetMails()).toEqual([]);
+
+    expect((await requestReset('jane@example.com')).statusCode).toBe(200);
+    expect(await resetTokens()).toHaveLength(1);
+    expect(new URL(await resetLink()).pathname).toContain(
+      (await resetTokens())[0]?.identifier.replace('reset-password:', ''),
+    );
   });
 });
