@@ -234,17 +234,28 @@ test.describe('shopping by keyboard alone', () => {
       page.getByRole('heading', { level: 1, name: `Pay for ${part.name}` }),
     );
 
-    // A declined card: focus goes to the reason; then the test card pays.
+    // An expired card: focus goes to the expiry, which is read with the reason.
     await tabTo(page, page.getByLabel('Card number'));
     await page.keyboard.type('4000 0000 0000 0002');
     await page.keyboard.press('Tab');
-    await page.keyboard.type('12 / 34');
+    const expiry = page.getByLabel('Expiry (MM / YY)');
+    await page.keyboard.type('01 / 20');
     await page.keyboard.press('Tab');
     await page.keyboard.type('123');
     const pay = page.getByRole('button', { name: /^Pay \$/ });
     await tabTo(page, pay);
     await page.keyboard.press('Enter');
+    await expectFocusOn(page, expiry);
+    await expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    await expect(expiry).toHaveAccessibleDescription('Your card has expired.');
+
+    // A declined card: focus goes to the reason under the form; then the test card pays.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('12 / 34');
+    await tabTo(page, pay);
+    await page.keyboard.press('Enter');
     await expectFocusOn(page, page.getByRole('alert').filter({ hasText: /declined/i }));
+    await expect(expiry).toHaveAttribute('aria-invalid', 'false');
 
     await tabTo(page, page.getByLabel('Card number'), { back: true });
     await page.keyboard.press('ControlOrMeta+a');
@@ -398,6 +409,31 @@ test.describe('shopping by keyboard alone', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('an admin deletes an unpaid order by keyboard; focus goes to the list, which says so', async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const part: ApiPart = await partFor(request, 6, testInfo.project.name);
+    const customerPage = await browser.newPage();
+    const { email } = await signUpThroughPage(customerPage, 'Unpaid Uma', newEmail('unpaiduma'));
+    await orderThroughPage(customerPage, part, part.minorder);
+    await customerPage.close();
+
+    await logInAs(page, demoAdmin.email, demoAdmin.password);
+    await page.goto('/dashboard/manageorders');
+    const remove = page.getByRole('button', {
+      name: `Unpaid: delete the order of ${part.name} by ${email}`,
+    });
+    await tabTo(page, remove, { limit: 200 });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.keyboard.press('Enter');
+    await expect(remove).toBeHidden();
+    await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'Manage Orders' }));
+    await expect(page.getByRole('alert').filter({ hasText: 'unpaid Order deleted' })).toBeVisible();
+    await expectVisibleFocus(page);
+  });
+
   test('an admin adds a product by keyboard: a missing field takes focus with its reason, the product is added', async ({
     page,
   }) => {
@@ -438,12 +474,12 @@ test.describe('shopping by keyboard alone', () => {
 
 test.describe('focus on every page', () => {
   /** Tabs from the top of the page through every focusable element, checking each stop. */
-  async function walkThePage(page: Page, path: string) {
+  async function walkThePage(page: Page, path: string, { limit = 200 } = {}) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     let stops = 0;
     let first: string | null = null;
-    for (; stops < 200; stops++) {
+    for (; stops < limit; stops++) {
       await page.keyboard.press('Tab');
       const state = await focusState(page);
       // Past the last element, focus leaves the page for the browser's own controls.
@@ -470,4 +506,23 @@ test.describe('focus on every page', () => {
       await walkThePage(page, path);
     }
   });
+
+  // The lists repeat the same controls on every row, and grow with every journey that orders:
+  // the first 40 stops cover the frame, the menu and several rows of each.
+  for (const path of [
+    '/dashboard/manageorders',
+    '/dashboard/users',
+    '/dashboard/manageproducts',
+    '/dashboard/addproduct',
+    '/dashboard/activity',
+    '/dashboard/outbox',
+    '/dashboard/backups',
+  ]) {
+    test(`every focusable element of the admin's ${path} shows a focus indicator of 3:1 and is never covered`, async ({
+      page,
+    }) => {
+      await logInAs(page, demoAdmin.email, demoAdmin.password);
+      await walkThePage(page, path, { limit: 40 });
+    });
+  }
 });

@@ -12,11 +12,23 @@ interface DataTableProps {
   label?: string;
 }
 
+/**
+ * Brings what the keyboard reached inside the card wholly into view. Chromium leaves a control
+ * that is partly visible at the card's edge where it is, so on a phone the Edit button of a
+ * wide row took focus while all but a sliver of it lay beyond the edge.
+ */
+function revealFocused(event: React.FocusEvent<HTMLDivElement>) {
+  if (event.target !== event.currentTarget) {
+    event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+}
+
 /** The dashboard's list tables: a card that scrolls sideways on a phone. */
 export function DataTable({ columns, children, label }: DataTableProps) {
   return (
     <div
       className="overflow-x-auto rounded-box bg-base-100 shadow-md"
+      onFocus={revealFocused}
       {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
     >
       <table className="table">

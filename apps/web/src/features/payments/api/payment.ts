@@ -37,6 +37,33 @@ export function usePaymentIntent(orderId: string) {
   });
 }
 
+/** The card field a refusal is about, from its code (Stripe's codes); none for a decline. */
+export type CardField = 'number' | 'expiry' | 'cvc';
+
+const FIELD_OF_CODE: Record<string, CardField> = {
+  invalid_number: 'number',
+  incorrect_number: 'number',
+  incomplete_number: 'number',
+  invalid_expiry_month: 'expiry',
+  invalid_expiry_year: 'expiry',
+  incomplete_expiry: 'expiry',
+  expired_card: 'expiry',
+  invalid_cvc: 'cvc',
+  incorrect_cvc: 'cvc',
+  incomplete_cvc: 'cvc',
+};
+
+/** A card the processor refused, with the field to fix when the refusal names one. */
+export class CardRefusedError extends ApiError {
+  readonly field: CardField | null;
+
+  constructor(status: number, message: string, code: string | undefined) {
+    super(status, message);
+    this.name = 'CardRefusedError';
+    this.field = (code && FIELD_OF_CODE[code]) || null;
+  }
+}
+
 /** Charges a test card with the built-in processor; a refusal comes back in Stripe's words. */
 export async function confirmBuiltinCard(clientSecret: string, card: TestCard): Promise<string> {
   const response = await fetch('/api/payments/builtin/confirm', {
@@ -46,13 +73,14 @@ export async function confirmBuiltinCard(clientSecret: string, card: TestCard): 
   });
   const answer = (await response.json()) as {
     paymentIntent?: { id: string; status: string };
-    error?: { message: string };
+    error?: { code?: string; message: string };
     message?: string;
   };
   if (!response.ok || !answer.paymentIntent) {
-    throw new ApiError(
+    throw new CardRefusedError(
       response.status,
       answer.error?.message ?? answer.message ?? 'Payment failed',
+      answer.error?.code,
     );
   }
   return answer.paymentIntent.id;

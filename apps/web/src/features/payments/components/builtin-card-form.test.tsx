@@ -34,7 +34,7 @@ describe('BuiltinCardForm', () => {
     await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 34');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
     const pay = await screen.findByRole('button', { name: 'Pay $120.00' });
-    await vi.waitFor(() => expect(pay).toBeEnabled());
+    await vi.waitFor(() => expect(pay).not.toHaveAttribute('aria-disabled'));
 
     await userEvent.dblClick(pay);
     await userEvent.click(pay);
@@ -45,9 +45,63 @@ describe('BuiltinCardForm', () => {
     expect(api.calls.filter((url) => url === '/api/orders/o1')).toHaveLength(1);
   });
 
-  it('cannot be sent before the payment intent exists', () => {
-    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+  it('cannot be sent before the payment intent exists, and Pay stays reachable', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      calls.push(url);
+      return new Promise<Response>(() => undefined);
+    });
     renderWithProviders(<BuiltinCardForm orderId="o1" amount={120} onPaid={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Pay $120.00' })).toBeDisabled();
+    const pay = screen.getByRole('button', { name: 'Pay $120.00' });
+    expect(pay).toHaveAttribute('aria-disabled', 'true');
+    expect(pay).toBeEnabled();
+
+    await userEvent.click(pay);
+    expect(calls).not.toContain('/api/payments/builtin/confirm');
+  });
+});
+
+describe('BuiltinCardForm refusals', () => {
+  /** The payment calls, the card confirmation refused with Stripe's code and words. */
+  function refusingPaymentApi(code: string, message: string) {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === '/api/create-payment-intent') return json({ clientSecret: 'pi_1_secret_2' })();
+      if (url === '/api/payments/builtin/confirm') return json({ error: { code, message } }, 402)();
+      return json({ modifiedCount: 1 })();
+    });
+  }
+
+  async function payWith(expiry: string) {
+    renderWithProviders(<BuiltinCardForm orderId="o1" amount={120} onPaid={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), expiry);
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    const pay = await screen.findByRole('button', { name: 'Pay $120.00' });
+    await vi.waitFor(() => expect(pay).not.toHaveAttribute('aria-disabled'));
+    await userEvent.click(pay);
+  }
+
+  it('shows a refusal about one field under that field, read with it, and focuses it', async () => {
+    refusingPaymentApi('expired_card', 'Your card has expired.');
+    await payWith('01 / 20');
+
+    const expiry = screen.getByLabelText('Expiry (MM / YY)');
+    await vi.waitFor(() => expect(expiry).toHaveFocus());
+    expect(expiry).toHaveAttribute('aria-invalid', 'true');
+    expect(expiry).toHaveAccessibleDescription('Your card has expired.');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+  });
+
+  it('shows a decline under the form and moves focus to it', async () => {
+    refusingPaymentApi('card_declined', 'Your card was declined.');
+    await payWith('12 / 34');
+
+    const alert = screen.getByRole('alert');
+    await vi.waitFor(() => expect(alert).toHaveTextContent('Your card was declined.'));
+    expect(alert).toHaveFocus();
+    for (const label of ['Card number', 'Expiry (MM / YY)', 'CVC']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'false');
+    }
   });
 });

@@ -1,10 +1,17 @@
 import { useId, useState } from 'react';
 
 import { TextField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { focusOn } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 
-import { confirmBuiltinCard, usePaymentIntent, usePayOrder } from '../api/payment';
+import {
+  type CardField,
+  CardRefusedError,
+  confirmBuiltinCard,
+  usePaymentIntent,
+  usePayOrder,
+} from '../api/payment';
 import type { CardFormProps } from './card-form';
 
 /** Splits "MM / YY" into a month and a four-digit year. */
@@ -25,6 +32,12 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const ready = Boolean(intent.data?.clientSecret) && !pay.isPending;
+  // A refusal about one field (an expired card, say) shows under that field and is read out with
+  // it; a decline or a failure shows under the form.
+  const refusedField = pay.error instanceof CardRefusedError ? pay.error.field : null;
+  const fieldError = (field: CardField) =>
+    refusedField === field ? pay.error?.message : undefined;
+  const formError = refusedField ? undefined : (pay.error?.message ?? intent.error?.message);
 
   const submit = async (event: React.SyntheticEvent) => {
     event.preventDefault();
@@ -33,11 +46,12 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
     try {
       const card = { number, cvc, ...parseExpiry(expiry) };
       onPaid(await pay.mutateAsync(() => confirmBuiltinCard(clientSecret, card)));
-    } catch {
-      // The message shows under the form (pay.error); focus goes to it, and from there the
-      // next Tab leads back into the card fields.
-      const message = document.getElementById(`${id}-error`);
-      if (message) focusOn(message);
+    } catch (error) {
+      // Focus goes to the field to fix, or to the message under the form; from there the next
+      // Tab leads on through the card fields.
+      const field = error instanceof CardRefusedError ? error.field : null;
+      const target = document.getElementById(field ? `${id}-${field}` : `${id}-error`);
+      if (target) focusOn(target);
     }
   };
 
@@ -58,6 +72,7 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
         placeholder="1234 1234 1234 1234"
         value={number}
         onChange={(e) => setNumber(e.target.value)}
+        error={fieldError('number')}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -67,6 +82,7 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
           placeholder="MM / YY"
           value={expiry}
           onChange={(e) => setExpiry(e.target.value)}
+          error={fieldError('expiry')}
         />
         <TextField
           id={`${id}-cvc`}
@@ -76,14 +92,15 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
           placeholder="CVC"
           value={cvc}
           onChange={(e) => setCvc(e.target.value)}
+          error={fieldError('cvc')}
         />
       </div>
       <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-red-700">
-        {pay.error?.message ?? intent.error?.message}
+        {formError}
       </p>
-      <button type="submit" className="btn btn-primary" disabled={!ready}>
+      <SubmitButton className="btn btn-primary" busy={!ready}>
         {pay.isPending ? 'Paying…' : `Pay ${formatPrice(amount)}`}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
