@@ -1,10 +1,14 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
-const serverSuite = (database: 'pglite' | 'postgres'): TestProjectConfiguration => ({
+export const serverSuite = (
+  database: 'pglite' | 'postgres',
+  { exclude = [] as string[] } = {},
+): TestProjectConfiguration => ({
   test: {
     name: `server (${database})`,
     root: './apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     env: { TEST_DB: database },
     ...(database === 'pglite' ? { globalSetup: ['./test/global-setup.ts'] } : {}),
@@ -14,17 +18,22 @@ const serverSuite = (database: 'pglite' | 'postgres'): TestProjectConfiguration 
   },
 });
 
+export const contractSuite: TestProjectConfiguration = {
+  test: {
+    name: 'contract',
+    root: './packages/contract',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+  },
+};
+
+/** The web app's tests run with its own Vite setup (React, aliases). */
+export const webSuite = './apps/web/vitest.config.ts';
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'contract',
-          root: './packages/contract',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
+      contractSuite,
       {
         test: {
           name: 'bench',
@@ -36,8 +45,7 @@ export default defineConfig({
       serverSuite('pglite'),
       // The same API suite on a PostgreSQL server whenever one is given (CI always gives one).
       ...(process.env.TEST_DATABASE_URL ? [serverSuite('postgres')] : []),
-      // The web app's tests run with its own Vite setup (React, aliases).
-      './apps/web/vitest.config.ts',
+      webSuite,
     ],
   },
 });

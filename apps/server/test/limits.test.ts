@@ -77,9 +77,18 @@ describe('request limits', () => {
     );
   });
 
-  it('gives slow clients a deadline', () => {
-    expect(t.app.server.requestTimeout).toBe(30_000);
-    expect(t.app.server.timeout).toBe(60_000);
+  // slow-clients.test.ts times the deadline itself (30 s of a real client); this checks, in every
+  // run and on every database, that the HTTP server Node made enforces what docs/architecture.md
+  // promises: 30 s for a whole request, headers included, checked every second, not every 30 s.
+  it('gives slow clients a deadline that Node checks every second', () => {
+    // Node keeps the interval on the server; @types/node does not declare it.
+    const server = t.app.server as typeof t.app.server & { connectionsCheckingInterval?: number };
+    expect({
+      requestTimeout: server.requestTimeout,
+      connectionsCheckingInterval: server.connectionsCheckingInterval,
+      idleTimeout: server.timeout,
+    }).toEqual({ requestTimeout: 30_000, connectionsCheckingInterval: 1_000, idleTimeout: 60_000 });
+    expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
   });
 });
 
@@ -99,9 +108,12 @@ describe.skipIf(!redisUrl)('limits shared through Redis (REDIS_URL)', () => {
   it('counts sign-in attempts from one address across server processes', async () => {
     const [first, second] = shops.map((shop) => shop.app);
     if (!first || !second) throw new Error('two shops expected');
-    // A fresh address per run, so an earlier run's window cannot interfere.
-    const address = `fd00::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
-    const attempt = { email: 'nobody@example.com', password: 'wrong-password' };
+    // A fresh address and account per run: Redis outlives the run, and an earlier run's count of
+    // failed sign-ins (per address, and per account for 15 min) must not refuse this one's.
+    // Better Auth counts an IPv6 address by its /64, so the fresh part is in the first 64 bits.
+    const hex = () => randomUUID().slice(0, 4);
+    const address = `fd00:${hex()}:${hex()}:${hex()}::1`;
+    const attempt = { email: `nobody-${randomUUID()}@example.com`, password: 'wrong-password' };
     for (const app of [first, second, first]) {
       expect((await attemptSignIn(app, attempt, address)).statusCode).toBe(401);
     }

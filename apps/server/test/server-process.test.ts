@@ -105,7 +105,9 @@ async function partNames(port: number): Promise<string[]> {
   return ((await res.json()) as { name: string }[]).map((p) => p.name);
 }
 
-describe('the server process', () => {
+// Each test starts the server from source, through tsx, once or several times: about 25 s each
+// on a quiet 2-core machine. The limit stops a hung process; it does not time the shop.
+describe('the server process', { timeout: 120_000 }, () => {
   it('ends cleanly within 5 s of SIGTERM and finds its data again on restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
     const port = await freePort();

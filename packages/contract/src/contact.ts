@@ -14,7 +14,10 @@ export const ContactQuestionSchema = z
       .string({ message: questionRequired })
       .trim()
       .min(1, { message: questionRequired, abort: true })
-      .max(QUESTION_MAX_LENGTH, `Please keep it under ${QUESTION_MAX_LENGTH} characters`),
+      .max(
+        QUESTION_MAX_LENGTH,
+        `Please keep it to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters or fewer`,
+      ),
   })
   .meta({ id: 'ContactQuestion' });
 export type ContactQuestion = z.infer<typeof ContactQuestionSchema>;

@@ -8,13 +8,20 @@ export function centsToDollars(cents: number): number {
 }
 
 /**
+ * Float noise allowed per cent of the amount. A whole-cent amount times 100 is off by a few
+ * units of the last place (about 1e-16 of it); a millionth of a cent on $1,000,000 is still
+ * 10,000 times that, while a price such as $999,999.9805 is refused, not rounded.
+ */
+const FLOAT_NOISE = 1e-12;
+
+/**
  * True for a finite dollar amount with at most two decimals. Float noise (0.1 + 0.2) is allowed
  * in proportion to the amount, so a tiny amount such as 1e-9 is not mistaken for whole cents.
  */
 export function isWholeCents(dollars: number): boolean {
   if (!Number.isFinite(dollars)) return false;
   const cents = dollars * 100;
-  return Math.abs(Math.round(cents) - cents) <= 1e-9 * Math.max(1, Math.abs(cents));
+  return Math.abs(Math.round(cents) - cents) <= FLOAT_NOISE * Math.max(1, Math.abs(cents));
 }
 
 /** Converts a dollar amount with at most two decimals; anything finer is a caller's bug, not rounding. */

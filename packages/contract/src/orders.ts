@@ -46,7 +46,7 @@ export const PlaceOrderSchema = z.object({
     .number({ message: 'Enter a quantity' })
     .int('Enter a whole number')
     .positive('Enter a quantity of at least 1')
-    .max(1_000_000),
+    .max(1_000_000, 'Enter a quantity of at most 1,000,000'),
   phone: z.string().trim().max(40, 'Phone must be 40 characters or fewer').default(''),
   address: z.string().trim().max(500, 'Address must be 500 characters or fewer').default(''),
 });

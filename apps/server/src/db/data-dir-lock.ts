@@ -37,8 +37,10 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
       return { release: () => rmSync(lockFile, { force: true }) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // An empty or garbled file (a crash between creating it and writing the pid) names no
+      // process: Number('') is 0, and signalling 0 reaches our own process group, alive.
       const holder = Number(readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
         throw new DataDirInUseError(dataDir, holder);
       }
       rmSync(lockFile, { force: true });

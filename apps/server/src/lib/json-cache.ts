@@ -40,15 +40,24 @@ export function createCache<T>(load: () => Promise<T>) {
 }
 
 /**
+ * Whether a request's If-None-Match names what the shop would send (RFC 9110, 13.1.2): `*`, or
+ * any tag of its list equal to `etag` by the weak comparison, `W/` ignored. A proxy that
+ * compresses an answer turns its tag weak (nginx does), and the client sends that form back.
+ */
+export function clientHolds(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
  * Sends a cached answer, or 304 when the client already holds these bytes.
  * `no-cache` makes browsers revalidate every time, which costs one cheap 304.
  */
 export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, json: CachedJson) {
   reply.header('etag', json.etag).header('cache-control', 'no-cache');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === json.etag)) {
-    return reply.code(304).send();
-  }
+  if (clientHolds(request, json.etag)) return reply.code(304).send();
   // A string with a JSON content type is sent as it is: serialized once, not per request.
   return reply.type('application/json; charset=utf-8').send(json.body);
 }

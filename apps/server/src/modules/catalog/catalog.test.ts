@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { makePart } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { parts } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,7 +81,39 @@ describe('GET /api/parts/:id', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: part.id, name: 'Forged Monoblock Wheel' });
-    expect(res.headers.etag).toBeDefined();
+    // A strong tag of the part's own bytes (the SHA-1 in base64url), checked on every visit.
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("keeps a part's ETag while only other parts change, and changes it when the part does", async () => {
+    const part = await makePart(t.app.database.db, { stock: 12 });
+    const first = await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` });
+    const etag = String(first.headers.etag);
+    const askAgain = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/parts/${part.id}`,
+        headers: { 'if-none-match': etag },
+      });
+
+    // Another part joins the catalogue: the whole list is new, this part's bytes are not.
+    await makePart(t.app.database.db);
+    t.app.catalog.invalidate();
+    const unchanged = await askAgain();
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.headers.etag).toBe(etag);
+
+    await t.app.database.db
+      .update(parts)
+      .set({ stock: 11, version: part.version + 1 })
+      .where(eq(parts.id, part.id));
+    t.app.catalog.invalidate();
+    const changed = await askAgain();
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json()).toMatchObject({ _id: part.id, quantity: 11 });
   });
 
   it.each([

@@ -350,10 +350,13 @@ describe('who may change the catalogue', () => {
 
 describe('the database keeps the part rules itself', () => {
   it.each([
-    ['a price of 0', { priceCents: 0 }],
-    ['negative stock', { stock: -1 }],
-    ['a minimum order of 0', { minOrder: 0 }],
-  ])('refuses %s', async (_case, values) => {
-    await expect(makePart(t.app.database.db, values)).rejects.toThrow();
+    ['a price of 0', { priceCents: 0 }, 'parts_price_positive'],
+    ['negative stock', { stock: -1 }, 'parts_stock_not_negative'],
+    ['a minimum order of 0', { minOrder: 0 }, 'parts_min_order_positive'],
+  ])('refuses %s by its own rule', async (_case, values, constraint) => {
+    // A check violation (23514) of the rule named, not any other failure of the insert.
+    await expect(makePart(t.app.database.db, values)).rejects.toMatchObject({
+      cause: { code: '23514', constraint },
+    });
   });
 });

@@ -79,7 +79,7 @@ describe('POST /api/contact', () => {
     [
       'a question over 2,000 characters',
       { email: 'anna@example.de', question: 'x'.repeat(2_001) },
-      'Please keep it under 2000 characters',
+      'Please keep it to 2,000 characters or fewer',
     ],
     ['no question', { email: 'anna@example.de' }, 'Please write your question'],
   ])('refuses %s with "%s" and mails nothing', async (_case, payload, message) => {

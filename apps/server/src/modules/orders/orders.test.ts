@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { orderQuantityHint } from '@apex/contract';
+
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -97,19 +99,52 @@ describe('POST /api/orders', () => {
     expect(await stockOf(part.id)).toBe(7);
   });
 
-  it('refuses a quantity outside [minimum order, stock] and keeps the stock', async () => {
+  it('refuses a quantity outside [minimum order, stock] with the words the form shows, and keeps the stock', async () => {
     const part = await makePart(t.app.database.db, { stock: 5, minOrder: 2 });
     const customer = await signUp(t.app);
-    expect(
-      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 })).statusCode,
-    ).toBe(400);
-    expect(
-      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 6 })).statusCode,
-    ).toBe(409);
-    expect(
-      (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2.5 })).statusCode,
-    ).toBe(400);
+    const belowMinimum = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
+    expect(belowMinimum.statusCode).toBe(400);
+    // The order form's own hint (spec §5), so the customer reads the same words in both places.
+    expect(belowMinimum.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: orderQuantityHint(2, 5),
+    });
+    expect(orderQuantityHint(2, 5)).toBe('Minimum Order is 2 and Maximum order is 5');
+
+    const aboveStock = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 6 });
+    expect(aboveStock.statusCode).toBe(409);
+    expect(aboveStock.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Not enough stock: only 5 left',
+    });
+
+    const fraction = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2.5 });
+    expect(fraction.statusCode).toBe(400);
+    expect(fraction.json()).toMatchObject({
+      message: 'Invalid request: body.orderQuantity: Enter a whole number',
+      fields: [{ field: 'body.orderQuantity', message: 'Enter a whole number' }],
+    });
     expect(await stockOf(part.id)).toBe(5);
+  });
+
+  it('sells a part whose stock equals its minimum order, all of it at once, and then says it sold out', async () => {
+    const part = await makePart(t.app.database.db, { stock: 4, minOrder: 4 });
+    const customer = await signUp(t.app);
+    const res = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 4 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<{ order: unknown }>().order).toMatchObject({ orderQuantity: 4 });
+    expect(await stockOf(part.id)).toBe(0);
+
+    const late = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 4 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This part has just sold out',
+    });
+    expect(await stockOf(part.id)).toBe(0);
   });
 
   it('refuses an order whose total no card payment could carry, and keeps the stock', async () => {
@@ -133,12 +168,17 @@ describe('POST /api/orders', () => {
   it('answers 404 for an unknown or archived part, 401 to visitors', async () => {
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     const customer = await signUp(t.app);
+    const noSuchPart = {
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'There is no part with this id in the catalogue',
+    };
     expect(
-      (await placeOrder(customer.bearer, { orderId: archived.id, orderQuantity: 2 })).statusCode,
-    ).toBe(404);
+      (await placeOrder(customer.bearer, { orderId: archived.id, orderQuantity: 2 })).json(),
+    ).toEqual(noSuchPart);
     expect(
-      (await placeOrder(customer.bearer, { orderId: 'nope', orderQuantity: 2 })).statusCode,
-    ).toBe(404);
+      (await placeOrder(customer.bearer, { orderId: 'nope', orderQuantity: 2 })).json(),
+    ).toEqual(noSuchPart);
     expect((await placeOrder({}, { orderId: archived.id, orderQuantity: 2 })).statusCode).toBe(401);
   });
 
@@ -293,6 +333,13 @@ describe('managing orders (admins)', () => {
       headers: { ...admin.bearer, 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
+    // As a browser sends it back through a proxy that compressed the list: weak, among others.
+    const throughProxy = await t.app.inject({
+      method: 'GET',
+      url: '/api/allorders',
+      headers: { ...admin.bearer, 'if-none-match': `"older", W/${etag}` },
+    });
+    expect(throughProxy.statusCode).toBe(304);
     await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 });
     const changed = await t.app.inject({
       method: 'GET',
@@ -305,6 +352,89 @@ describe('managing orders (admins)', () => {
       (await t.app.inject({ method: 'GET', url: '/api/allorders', headers: customer.bearer }))
         .statusCode,
     ).toBe(403);
+  });
+
+  /** The admin's order list, asked as the Orders page polls it: with the ETag it last saw. */
+  const pollAllOrders = (admin: Caller, etag: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/allorders',
+      headers: { ...admin.bearer, 'if-none-match': etag },
+    });
+
+  async function etagOfAllOrders(admin: Caller): Promise<string> {
+    const res = await t.app.inject({ method: 'GET', url: '/api/allorders', headers: admin.bearer });
+    const etag = String(res.headers.etag);
+    expect((await pollAllOrders(admin, etag)).statusCode).toBe(304);
+    return etag;
+  }
+
+  it('shows the admin a payment at once: the paid order is no 304 away', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const order = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const intent = (await pay(customer, order)).confirmed.json<{ paymentIntent: { id: string } }>()
+      .paymentIntent.id;
+    const seen = await etagOfAllOrders(admin);
+
+    expect((await markPaid(customer, order, intent)).json()).toEqual({ modifiedCount: 1 });
+    const polled = await pollAllOrders(admin, seen);
+    expect(polled.statusCode).toBe(200);
+    expect(polled.headers.etag).not.toBe(seen);
+    expect(polled.json()).toMatchObject([
+      { _id: order, payment: 'paid', status: 'pending', transactionId: intent },
+    ]);
+  });
+
+  it('shows the admin a shipment at once: the shipped order is no 304 away', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const order = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const intent = (await pay(customer, order)).confirmed.json<{ paymentIntent: { id: string } }>()
+      .paymentIntent.id;
+    await markPaid(customer, order, intent);
+    const seen = await etagOfAllOrders(admin);
+
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/allorders/${order}`,
+      headers: admin.bearer,
+    });
+    expect(shipped.json()).toEqual({ modifiedCount: 1 });
+    const polled = await pollAllOrders(admin, seen);
+    expect(polled.statusCode).toBe(200);
+    expect(polled.headers.etag).not.toBe(seen);
+    expect(polled.json()).toMatchObject([{ _id: order, payment: 'paid', status: 'shipped' }]);
+  });
+
+  it('drops a deleted order from the list at once, even when a newer order is the last change', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const older = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const newer = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 3 })).json<{
+      insertedId: string;
+    }>().insertedId;
+    const seen = await etagOfAllOrders(admin);
+
+    // The newer order's change stays the latest one: only the number of orders tells.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${older}`,
+      headers: admin.bearer,
+    });
+    expect(removed.json()).toEqual({ deletedCount: 1 });
+    const polled = await pollAllOrders(admin, seen);
+    expect(polled.statusCode).toBe(200);
+    expect(polled.json<{ _id: string }[]>().map((o) => o._id)).toEqual([newer]);
   });
 
   it('deletes an unpaid order and returns its stock; refuses a paid one', async () => {

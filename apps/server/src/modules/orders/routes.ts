@@ -14,6 +14,7 @@ import {
 } from '@apex/contract';
 
 import { errorResponses } from '../../lib/error-responses';
+import { clientHolds } from '../../lib/json-cache';
 import { type Orders, toOrderJson } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -93,7 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
       // The version is one aggregate query; the list is read only when it changed.
       const etag = await orders.allOrdersVersion();
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      if (clientHolds(request, etag)) return reply.code(304).send(null);
       return (await orders.listAllOrders()).map(toOrderJson);
     },
   );

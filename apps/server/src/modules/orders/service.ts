@@ -482,38 +482,58 @@ export function createOrders(
     },
 
     /** Deletes an unpaid order and puts its quantity back on the shelf, in one transaction. */
+    /**
+     * Deletes an unpaid order and returns its stock. Its payment is cancelled first, as a
+     * cancellation does (`cancelUnpaidOrder`): a payment page still open must not charge the
+     * customer for an order that is gone; a payment that got through makes the order paid, and
+     * a paid order is not deleted.
+     */
     async deleteUnpaidOrder(
       actor: AuditEntry['actor'],
       id: string,
     ): Promise<{ deletedCount: number }> {
-      const order = await findOrder(id);
+      let order = await findOrder(id);
       if (!order) throw httpErrors.notFound('There is no such order');
-      const deleted = await db.transaction(async (tx) => {
-        const [gone] = await tx
-          .delete(orders)
-          .where(and(eq(orders.id, id), eq(orders.status, 'unpaid')))
-          .returning();
-        if (!gone) throw httpErrors.conflict('Only unpaid orders can be deleted');
-        await tx
-          .update(parts)
-          .set({
-            stock: sql`${parts.stock} + ${gone.quantity}`,
-            version: sql`${parts.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(parts.id, gone.partId));
-        await mailCustomer(tx, gone, 'order-deleted');
-        await recordAudit(tx, {
-          actor,
-          action: 'order.delete',
-          subject: { type: 'order', id },
-          before: orderSnapshot(gone),
-          after: null,
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (order.status !== 'unpaid') break;
+        const intentId = order.paymentIntentId;
+        if (intentId && (await provider.cancelIntent(intentId)) === 'succeeded') {
+          await recordPayment(order.id, intentId);
+          break;
+        }
+        const deleted = await db.transaction(async (tx) => {
+          const [gone] = await tx
+            .delete(orders)
+            .where(
+              and(
+                eq(orders.id, id),
+                eq(orders.status, 'unpaid'),
+                // An intent attached meanwhile is cancelled in turn before the order goes.
+                intentId ? eq(orders.paymentIntentId, intentId) : isNull(orders.paymentIntentId),
+              ),
+            )
+            .returning();
+          if (!gone) return null;
+          await returnStock(tx, [gone]);
+          await mailCustomer(tx, gone, 'order-deleted');
+          await recordAudit(tx, {
+            actor,
+            action: 'order.delete',
+            subject: { type: 'order', id },
+            before: orderSnapshot(gone),
+            after: null,
+          });
+          return gone;
         });
-        return 1;
-      });
-      onStockChanged();
-      return { deletedCount: deleted };
+        if (deleted) {
+          onStockChanged();
+          return { deletedCount: 1 };
+        }
+        const now = await findOrder(id);
+        if (!now) throw httpErrors.notFound('There is no such order');
+        order = now;
+      }
+      throw httpErrors.conflict('Only unpaid orders can be deleted');
     },
 
     /** Paid → shipped; shipping twice changes nothing, an unpaid order cannot ship. */

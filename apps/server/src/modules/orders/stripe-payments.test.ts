@@ -2,11 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { type Caller, signUp } from '../../../test/accounts-helpers';
+import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { orders, outbox } from '../../db/schema';
+import { orders, outbox, parts } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_apex_parts';
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -203,6 +203,88 @@ describe('paying through Stripe', () => {
   });
 });
 
+/** An admin of the shop, signed in; a new one each time. */
+async function signUpAdmin(): Promise<Caller> {
+  const admin = await signUp(t.app, { name: 'Shop Admin' });
+  await makeAdminDirectly(t.app, admin.email);
+  return admin;
+}
+
+describe("Stripe's notices arriving late", () => {
+  it('a late or repeated payment notice leaves a shipped order shipped', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intent = fake.succeed(intentIdOf(clientSecret));
+    const { payload, signature } = signedEvent(intent);
+    expect((await sendWebhook(payload, signature)).json()).toEqual({ received: true });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/allorders/${orderId}`,
+      headers: admin.bearer,
+    });
+    expect(shipped.json()).toEqual({ modifiedCount: 1 });
+
+    // Stripe retries a notice it thinks went unheard, sometimes days later.
+    expect((await sendWebhook(payload, signature)).json()).toEqual({ received: true });
+    const late = signedEvent(intent);
+    expect((await sendWebhook(late.payload, late.signature)).json()).toEqual({ received: true });
+
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      status: 'shipped',
+      payment: 'paid',
+      transactionId: intent.id,
+    });
+    expect(await receiptsFor(orderId)).toBe(1);
+  });
+
+  it('a payment notice for an order an admin deleted is acknowledged and brings nothing back', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const orderId = await placeOrder(customer);
+    const [placed] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${orderId}`,
+      headers: admin.bearer,
+    });
+    expect(deleted.json()).toEqual({ deletedCount: 1 });
+
+    const { payload, signature } = signedEvent({
+      id: intentIdOf(clientSecret),
+      object: 'payment_intent',
+      amount: 3 * 4_999,
+      status: 'succeeded',
+      metadata: { orderId },
+    });
+    // 200, so Stripe stops retrying: there is nothing here the notice could ever pay.
+    const res = await sendWebhook(payload, signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+
+    expect(await t.app.database.db.select().from(orders)).toEqual([]);
+    expect(await receiptsFor(orderId)).toBe(0);
+    const gone = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}`,
+      headers: customer.bearer,
+    });
+    expect(gone.statusCode).toBe(404);
+    // The deleted order's stock stays back on the shelf.
+    const [part] = await t.app.database.db
+      .select()
+      .from(parts)
+      .where(eq(parts.id, placed?.partId ?? ''));
+    expect(part?.stock).toBe(20);
+  });
+});
+
 describe('unpaid orders paid through Stripe', () => {
   it('cancels the Stripe payment before the expired order, so a late card cannot be charged', async () => {
     const customer = await signUp(t.app);
@@ -254,6 +336,47 @@ describe('unpaid orders paid through Stripe', () => {
 
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 0 });
     expect(await orderOf(customer, orderId)).toMatchObject({ status: 'unpaid' });
+    expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
+
+  it('cancels the Stripe payment when an admin deletes the order, so an open payment page cannot charge the card', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intentId = intentIdOf(clientSecret);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${orderId}`,
+      headers: admin.bearer,
+    });
+    expect(res.json()).toEqual({ deletedCount: 1 });
+    expect(fake.statusOf(intentId)).toBe('canceled');
+    expect(() => fake.succeed(intentId)).toThrow('payment_intent_unexpected_state');
+  });
+
+  it('keeps an order Stripe has just paid, marked paid, when an admin tries to delete it', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    const intentId = intentIdOf(clientSecret);
+    fake.succeed(intentId);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${orderId}`,
+      headers: admin.bearer,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'Only unpaid orders can be deleted' });
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      payment: 'paid',
+      transactionId: intentId,
+    });
     expect(await stockOfOrderedPart(orderId)).toBe(17);
   });
 

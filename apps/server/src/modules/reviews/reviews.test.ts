@@ -38,8 +38,15 @@ describe('GET /api/review', () => {
   });
 
   it('keeps the rating rule in the database itself', async () => {
-    await expect(makeReview(t.app.database.db, { rating: 6 })).rejects.toThrow();
-    await expect(makeReview(t.app.database.db, { rating: 0 })).rejects.toThrow();
+    // Refused by the rule itself (a check violation, 23514), not by any other failure.
+    const brokenRule = { cause: { code: '23514', constraint: 'reviews_rating_range' } };
+    await expect(makeReview(t.app.database.db, { rating: 6 })).rejects.toMatchObject(brokenRule);
+    await expect(makeReview(t.app.database.db, { rating: 0 })).rejects.toMatchObject(brokenRule);
+    await makeReview(t.app.database.db, { rating: 1 });
+    await makeReview(t.app.database.db, { rating: 5 });
+    expect((await t.app.database.db.select().from(reviews)).map((r) => r.rating).sort()).toEqual([
+      1, 5,
+    ]);
   });
 });
 

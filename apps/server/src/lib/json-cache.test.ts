@@ -1,0 +1,190 @@
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+
+import { createCache, sendCachedJson, toCachedJson } from './json-cache';
+
+/** A load the test finishes by hand, to hold it pending while other reads come in. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A load function whose every call the test answers: the database as the cache sees it. */
+function scriptedLoads<T>() {
+  const calls: ReturnType<typeof deferred<T>>[] = [];
+  const load = vi.fn(() => {
+    const call = deferred<T>();
+    calls.push(call);
+    return call.promise;
+  });
+  return { load, calls };
+}
+
+describe('the cache in front of the catalogue and the reviews', () => {
+  it('lets a second read wait for the load under way, and then answers from memory', async () => {
+    const { load, calls } = scriptedLoads<string>();
+    const cache = createCache(load);
+
+    const first = cache.get();
+    const second = cache.get();
+    expect(load).toHaveBeenCalledTimes(1);
+    calls[0]?.resolve('catalogue v1');
+    expect(await first).toBe('catalogue v1');
+    expect(await second).toBe('catalogue v1');
+
+    const held = cache.get();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await held).toBe('catalogue v1');
+  });
+
+  it('loads again after an invalidation that came during a load, never keeping the stale answer', async () => {
+    const { load, calls } = scriptedLoads<string>();
+    const cache = createCache(load);
+
+    const early = cache.get();
+    // A part changes while the catalogue is being read: what the read finds may be old.
+    cache.invalidate();
+    calls[0]?.resolve('before the change');
+    expect(await early).toBe('before the change');
+
+    const next = cache.get();
+    expect(load).toHaveBeenCalledTimes(2);
+    calls[1]?.resolve('after the change');
+    expect(await next).toBe('after the change');
+    const held = cache.get();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await held).toBe('after the change');
+  });
+
+  it('loads again after an invalidation once the value was held', async () => {
+    const { load, calls } = scriptedLoads<string>();
+    const cache = createCache(load);
+    const first = cache.get();
+    calls[0]?.resolve('v1');
+    expect(await first).toBe('v1');
+
+    cache.invalidate();
+    const second = cache.get();
+    calls[1]?.resolve('v2');
+    expect(await second).toBe('v2');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a failed load: every reader waiting on it hears the error, the next read tries again', async () => {
+    const { load, calls } = scriptedLoads<string>();
+    const cache = createCache(load);
+
+    const first = cache.get();
+    const second = cache.get();
+    expect(load).toHaveBeenCalledTimes(1);
+    calls[0]?.reject(new Error('connection reset'));
+    await expect(first).rejects.toThrow('connection reset');
+    await expect(second).rejects.toThrow('connection reset');
+
+    const retry = cache.get();
+    expect(load).toHaveBeenCalledTimes(2);
+    calls[1]?.resolve('catalogue');
+    expect(await retry).toBe('catalogue');
+  });
+
+  it('keeps the newer load when an older one, invalidated meanwhile, fails afterwards', async () => {
+    const { load, calls } = scriptedLoads<string>();
+    const cache = createCache(load);
+
+    const old = cache.get();
+    cache.invalidate();
+    const fresh = cache.get();
+    expect(load).toHaveBeenCalledTimes(2);
+    calls[1]?.resolve('fresh');
+    expect(await fresh).toBe('fresh');
+    calls[0]?.reject(new Error('timed out'));
+    await expect(old).rejects.toThrow('timed out');
+
+    const held = cache.get();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(await held).toBe('fresh');
+  });
+});
+
+describe('answering from the cache with an ETag', () => {
+  const json = toCachedJson([{ name: 'Carbon Rear Wing', quantity: 12 }]);
+
+  async function appServing() {
+    const app = Fastify({ logger: false });
+    app.get('/parts', (request, reply) => sendCachedJson(request, reply, json));
+    await app.ready();
+    return app;
+  }
+
+  const get = async (ifNoneMatch?: string) => {
+    const app = await appServing();
+    try {
+      return await app.inject({
+        method: 'GET',
+        url: '/parts',
+        headers: ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch },
+      });
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('sends the JSON with a strong ETag of its bytes, revalidated on every visit', async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+    expect(res.headers.etag).toBe(json.etag);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe('[{"name":"Carbon Rear Wing","quantity":12}]');
+  });
+
+  it('gives other bytes another ETag', () => {
+    expect(toCachedJson([{ name: 'Carbon Rear Wing', quantity: 11 }]).etag).not.toBe(json.etag);
+    expect(toCachedJson([{ name: 'Carbon Rear Wing', quantity: 12 }]).etag).toBe(json.etag);
+  });
+
+  it('answers 304 with no body when the client holds these bytes', async () => {
+    const res = await get(json.etag);
+    expect(res.statusCode).toBe(304);
+    expect(res.body).toBe('');
+    expect(res.headers.etag).toBe(json.etag);
+  });
+
+  it('answers 304 when one of several tags, weak ones among them, is the current one', async () => {
+    for (const header of [
+      `W/"older-catalogue", ${json.etag}`,
+      `${json.etag},W/"older-catalogue"`,
+      `"a",  W/"b" ,${json.etag} , "c"`,
+    ]) {
+      const res = await get(header);
+      expect(res.statusCode, header).toBe(304);
+    }
+  });
+
+  it('sends the JSON when none of the tags is the current one', async () => {
+    for (const header of [
+      '"older-catalogue"',
+      'W/"older-catalogue", "other"',
+      json.etag.slice(1),
+    ]) {
+      const res = await get(header);
+      expect(res.statusCode, header).toBe(200);
+      expect(res.body, header).toBe(json.body);
+    }
+  });
+
+  // RFC 9110 13.1.2: If-None-Match compares weakly, so W/"x" matches "x". A proxy that gzips
+  // (nginx does) turns the strong ETag weak, and the browser then sends it back in that form.
+  it('answers 304 to the weak form of the current tag, and to *', async () => {
+    for (const header of [`W/${json.etag}`, '*', `"other", *`]) {
+      const res = await get(header);
+      expect(res.statusCode, header).toBe(304);
+    }
+  });
+});
