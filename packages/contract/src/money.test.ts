@@ -16,12 +16,14 @@ describe('money', () => {
   });
 
   it('refuses amounts that are not whole cents instead of silently rounding', () => {
-    expect(() => dollarsToCents(1.005)).toThrow(RangeError);
+    expect(() => dollarsToCents(1.005)).toThrow(
+      new RangeError('Not a dollar amount with at most two decimals: 1.005'),
+    );
     expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError);
     // Amounts far below a cent are not "0 cents plus float noise".
     expect(() => dollarsToCents(1e-9)).toThrow(RangeError);
     expect(dollarsToCents(999_999.99)).toBe(99_999_999);
-    expect(() => centsToDollars(1.5)).toThrow(RangeError);
+    expect(() => centsToDollars(1.5)).toThrow(new RangeError('Not a whole number of cents: 1.5'));
   });
 
   it('a price of $32.02 is accepted as 3202 cents', () => {
