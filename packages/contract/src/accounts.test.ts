@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import {
   EmailAddressSchema,
@@ -11,10 +10,7 @@ import {
   ProfileInputSchema,
   SignUpSchema,
 } from './accounts';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 /** An address of exactly `length` characters. */
 const addressOfLength = (length: number) =>

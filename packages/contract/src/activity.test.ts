@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import { ActivityQuerySchema } from './activity';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 describe('the activity log pages', () => {
   it('the first page needs no starting point; the next starts before an entry id', () => {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import { ContactQuestionSchema } from './contact';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 const ask = (overrides: Record<string, unknown>) =>
   ContactQuestionSchema.safeParse({

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import { OutboxParamsSchema, OutboxQuerySchema } from './mail';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 const MAIL_ID = '0b7c0a52-4d43-4a3c-9f0b-1a2b3c4d5e6f';
 

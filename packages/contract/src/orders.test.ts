@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import {
   MarkPaidSchema,
@@ -7,10 +6,7 @@ import {
   PaymentIntentRequestSchema,
   PlaceOrderSchema,
 } from './orders';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 /** What the order form sends, with any field changed. */
 const makeOrderInput = (overrides: Record<string, unknown> = {}) => ({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import {
   isPartImage,
@@ -10,10 +9,7 @@ import {
   PartRestockSchema,
   PartUpdateSchema,
 } from './parts';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 /** What Add A Product sends, with any field changed. */
 const makePartInput = (overrides: Record<string, unknown> = {}) => ({

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import { NewReviewSchema } from './reviews';
-
-/** The messages a form shows under each refused field. */
-const problems = (result: z.ZodSafeParseResult<unknown>) =>
-  result.success ? {} : z.flattenError(result.error).fieldErrors;
+import { problems } from './testing/field-problems';
 
 const addReview = (review: Record<string, unknown>) => NewReviewSchema.safeParse(review);
 
