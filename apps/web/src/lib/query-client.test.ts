@@ -1,15 +1,52 @@
-import { describe, expect, it } from 'vitest';
+import { focusManager, onlineManager, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from './api';
 import { createQueryClient } from './query-client';
 
+afterEach(() => {
+  vi.useRealTimers();
+  focusManager.setFocused(undefined);
+  onlineManager.setOnline(true);
+});
+
 describe('the data cache settings (spec §9)', () => {
   const options = createQueryClient().getDefaultOptions().queries ?? {};
 
-  it('keeps unused data 300000 ms and refetches on focus and reconnect', () => {
-    expect(options.gcTime).toBe(300_000);
-    expect(options.refetchOnWindowFocus).toBe(true);
-    expect(options.refetchOnReconnect).toBe(true);
+  it('keeps data no page shows for 300000 ms, then forgets it', async () => {
+    vi.useFakeTimers();
+    const client = createQueryClient();
+    const observer = new QueryObserver(client, {
+      queryKey: ['parts'],
+      queryFn: () => Promise.resolve(['a part']),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    unsubscribe();
+    await vi.advanceTimersByTimeAsync(299_999);
+    expect(client.getQueryData(['parts'])).toEqual(['a part']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(client.getQueryData(['parts'])).toBeUndefined();
+  });
+
+  it('asks again when the window regains focus, and when the network comes back', async () => {
+    const client = createQueryClient();
+    client.mount();
+    let fetches = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['orders'],
+      queryFn: () => Promise.resolve(++fetches),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(fetches).toBe(1));
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await vi.waitFor(() => expect(fetches).toBe(2));
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(fetches).toBe(3));
+    unsubscribe();
+    client.unmount();
   });
 
   it('retries a failed fetch 3 times, waiting 1000 ms doubling up to 30000 ms', () => {
