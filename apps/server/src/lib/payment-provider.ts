@@ -14,10 +14,10 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
    * Makes sure an intent can never take money from now on. Answers 'succeeded' when it already
-   * has (the payment won the race: the order is paid, not cancelled), else 'cancelled'. Throws
-   * when the provider cannot tell yet (a payment still processing): try again later.
+   * has (the payment won the race: the order is paid, not cancelled), 'processing' when the
+   * provider cannot say yet (a bank still deciding: ask again later), else 'cancelled'.
    */
-  cancelIntent(id: string): Promise<'cancelled' | 'succeeded'>;
+  cancelIntent(id: string): Promise<'cancelled' | 'succeeded' | 'processing'>;
 }
 
 export interface ProviderIntent {

@@ -57,6 +57,9 @@ export function toOrderJson(row: OrderRow): Order {
 }
 
 const EXPIRED = 'This order expired before it was paid';
+/** A payment the bank has not decided yet: the order can be neither cancelled nor deleted. */
+const PAYMENT_PROCESSING =
+  'The payment for this order is still being processed: try again in a few minutes';
 
 /** Why an order can no longer be paid, in its customer's words. */
 const noLongerPayable = (order: OrderRow) =>
@@ -225,11 +228,14 @@ export function createOrders(
   async function cancelUnpaidOrder(
     order: OrderRow,
     reason: 'expired' | 'customer',
-  ): Promise<{ outcome: 'cancelled' | 'paid'; order: OrderRow } | null> {
+  ): Promise<{ outcome: 'cancelled' | 'paid' | 'processing'; order: OrderRow } | null> {
     let current = order;
     for (let attempt = 0; attempt < 3; attempt++) {
       const intentId = current.paymentIntentId;
-      if (intentId && (await provider.cancelIntent(intentId)) === 'succeeded') {
+      const payment = intentId ? await provider.cancelIntent(intentId) : 'cancelled';
+      // The bank has not decided: the order and its stock stay as they are until it does.
+      if (payment === 'processing') return { outcome: 'processing', order: current };
+      if (intentId && payment === 'succeeded') {
         const recorded = await recordPayment(current.id, intentId);
         const paid = await findOrder(current.id);
         return recorded && paid ? { outcome: 'paid', order: paid } : null;
@@ -328,8 +334,8 @@ export function createOrders(
         if (result?.outcome === 'cancelled') expired++;
         if (result?.outcome === 'paid') paid++;
       } catch (error) {
-        // The provider could not say (a payment still processing, Stripe unreachable): the
-        // order keeps its stock until the next pass asks again.
+        // Stripe unreachable: the order keeps its stock until the next pass asks again (as it
+        // does when the payment is still processing).
         log?.warn({ err: error, orderId: order.id }, 'Could not expire an unpaid order');
       }
     }
@@ -481,7 +487,6 @@ export function createOrders(
       return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
-    /** Deletes an unpaid order and puts its quantity back on the shelf, in one transaction. */
     /**
      * Deletes an unpaid order and returns its stock. Its payment is cancelled first, as a
      * cancellation does (`cancelUnpaidOrder`): a payment page still open must not charge the
@@ -497,7 +502,9 @@ export function createOrders(
       for (let attempt = 0; attempt < 3; attempt++) {
         if (order.status !== 'unpaid') break;
         const intentId = order.paymentIntentId;
-        if (intentId && (await provider.cancelIntent(intentId)) === 'succeeded') {
+        const payment = intentId ? await provider.cancelIntent(intentId) : 'cancelled';
+        if (payment === 'processing') throw httpErrors.conflict(PAYMENT_PROCESSING);
+        if (intentId && payment === 'succeeded') {
           await recordPayment(order.id, intentId);
           break;
         }
@@ -651,6 +658,7 @@ export function createOrders(
       }
       const result = await cancelUnpaidOrder(order, 'customer');
       if (result?.outcome === 'cancelled') return result.order;
+      if (result?.outcome === 'processing') throw httpErrors.conflict(PAYMENT_PROCESSING);
       // The payment got through first, or something else settled the order meanwhile.
       const now = await findOrder(order.id);
       throw httpErrors.conflict(

@@ -395,4 +395,36 @@ describe('unpaid orders paid through Stripe', () => {
     expect(fake.statusOf(intentIdOf(clientSecret))).toBe('canceled');
     expect(await stockOfOrderedPart(orderId)).toBe(20);
   });
+
+  it('asks to wait, and keeps the order and its stock, while its payment is still processing', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin();
+    const orderId = await placeOrder(customer);
+    const { clientSecret } = (await createIntent(customer, orderId)).json<{
+      clientSecret: string;
+    }>();
+    fake.process(intentIdOf(clientSecret));
+    const waitPlease = {
+      message: 'The payment for this order is still being processed: try again in a few minutes',
+    };
+
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: customer.bearer,
+    });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json()).toMatchObject(waitPlease);
+    const remove = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${orderId}`,
+      headers: admin.bearer,
+    });
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json()).toMatchObject(waitPlease);
+
+    expect(await orderOf(customer, orderId)).toMatchObject({ status: 'unpaid', payment: 'false' });
+    expect(fake.statusOf(intentIdOf(clientSecret))).toBe('processing');
+    expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
 });

@@ -71,9 +71,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         const intent = error.payment_intent ?? (await stripe.paymentIntents.retrieve(id));
         if (intent.status === 'succeeded') return 'succeeded';
         if (intent.status === 'canceled') return 'cancelled';
-        throw new Error(`Payment intent ${id} is ${intent.status}: it cannot be cancelled yet`, {
-          cause: error,
-        });
+        // `processing`: the bank has not decided; until it does, the order must stay as it is.
+        return 'processing';
       }
     },
   };
