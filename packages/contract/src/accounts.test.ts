@@ -81,8 +81,10 @@ describe('signing up', () => {
     });
   });
 
-  it('a blank name says "Name is required"', () => {
-    expect(problems(signUp({ name: '   ' }))).toEqual({ name: ['Name is required'] });
+  it('a missing or blank name says "Name is required"', () => {
+    for (const name of [undefined, '   ']) {
+      expect(problems(signUp({ name })), String(name)).toEqual({ name: ['Name is required'] });
+    }
   });
 
   it('a password of 128 characters is accepted; 129 are refused', () => {
@@ -92,8 +94,12 @@ describe('signing up', () => {
     });
   });
 
-  it('an empty password says only "Password is required"', () => {
-    expect(problems(signUp({ password: '' }))).toEqual({ password: ['Password is required'] });
+  it('a missing or empty password says only "Password is required"', () => {
+    for (const password of [undefined, '']) {
+      expect(problems(signUp({ password })), String(password)).toEqual({
+        password: ['Password is required'],
+      });
+    }
   });
 
   it('a password is kept exactly as typed, spaces included', () => {
@@ -106,7 +112,7 @@ describe('signing up', () => {
 });
 
 describe('signing in', () => {
-  const signIn = (password: string) =>
+  const signIn = (password: unknown) =>
     LoginSchema.safeParse({ email: 'ana@example.com', password });
 
   it('a password of 128 characters is accepted; 129 are refused', () => {
@@ -116,8 +122,12 @@ describe('signing in', () => {
     });
   });
 
-  it('an empty password says only "Password is required"', () => {
-    expect(problems(signIn(''))).toEqual({ password: ['Password is required'] });
+  it('a missing or empty password says only "Password is required"', () => {
+    for (const password of [undefined, '']) {
+      expect(problems(signIn(password)), String(password)).toEqual({
+        password: ['Password is required'],
+      });
+    }
   });
 });
 

@@ -11,13 +11,11 @@ export const ContactQuestionSchema = z
   .object({
     email: EmailAddressSchema,
     question: z
+      // The type's message is also what a check without its own says: a blank question too.
       .string({ message: questionRequired })
       .trim()
-      .min(1, { message: questionRequired, abort: true })
-      .max(
-        QUESTION_MAX_LENGTH,
-        `Please keep it to ${QUESTION_MAX_LENGTH.toLocaleString('en-US')} characters or fewer`,
-      ),
+      .min(1)
+      .max(QUESTION_MAX_LENGTH, 'Please keep it to 2,000 characters or fewer'),
   })
   .meta({ id: 'ContactQuestion' });
 export type ContactQuestion = z.infer<typeof ContactQuestionSchema>;

@@ -11,13 +11,18 @@ import {
 } from './parts';
 import { problems } from './testing/field-problems';
 
-/** What Add A Product sends, with any field changed. */
-const makePartInput = (overrides: Record<string, unknown> = {}) => ({
+/** A part's details without its stock, as the edit form has them. */
+const details = {
   name: 'Twin-Scroll Turbocharger Kit',
   minorder: 2,
   price: 3899,
   image: '/images/parts/turbo-kit.svg',
   description: 'A turbo.',
+};
+
+/** What Add A Product sends, with any field changed. */
+const makePartInput = (overrides: Record<string, unknown> = {}) => ({
+  ...details,
   quantity: 40,
   ...overrides,
 });
@@ -188,8 +193,6 @@ describe('a part’s minimum order and stock', () => {
 });
 
 describe('editing and restocking a part', () => {
-  // A part's details without its stock, as the edit form has them.
-  const details = PartDetailsSchema.parse(makePartInput());
   const editPart = (version: unknown) => PartUpdateSchema.safeParse({ ...details, version });
 
   it('an edit names the version it was made from, a whole number from 1', () => {
@@ -269,6 +272,10 @@ describe('part pictures', () => {
       '/uploads/parts/turbo.gif',
       `/uploads/parts/${'a'.repeat(81)}.png`,
       '/uploads/parts/turbo.png?x=1',
+      // The shop's own path inside another address, or a scheme that only contains "http".
+      'javascript:alert(1)//images/parts/turbo-kit.svg',
+      'xhttps://example.com/turbo.png',
+      'httpx://example.com/turbo.png',
     ]) {
       expect(isPartImage(image), image).toBe(false);
     }

@@ -58,9 +58,10 @@ const wholeNumber = (field: string) =>
 /** What describes a part, as Add A Product and the edit form send it: all but the stock. */
 export const PartDetailsSchema = z.object({
   name: z
+    // The type's message is also what a check without its own says: a blank name too.
     .string({ message: 'Name is required' })
     .trim()
-    .min(1, 'Name is required')
+    .min(1)
     .max(120, 'Name must be 120 characters or fewer'),
   minorder: wholeNumber('minimum order')
     .min(1, 'The minimum order must be at least 1')
