@@ -11,6 +11,8 @@
  * must be refused.
  */
 
+import type { Body } from './requests';
+
 /** A JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -180,4 +182,64 @@ export const mayTake = {
     typeof body.password === 'string' &&
     body.password.length >= 6 &&
     body.password.length <= 128,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Which requests get past the parser to the route
+
+/** Whether parsed JSON holds keys Fastify refuses (`__proto__`, `constructor.prototype`). */
+function reachesForPrototype(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    if (Object.hasOwn(next, '__proto__')) return true;
+    const record = next as Record<string, unknown>;
+    if (Object.hasOwn(next, 'constructor') && isRecord(record.constructor)) {
+      if (Object.hasOwn(record.constructor, 'prototype')) return true;
+    }
+    pending.push(...Object.values(record));
+  }
+  return false;
+}
+
+const looksLikeJson = (contentType: string | undefined) =>
+  contentType !== undefined && /json/i.test(contentType);
+
+/** What one of the shop's JSON routes would hand its schema, or nothing when it refuses first. */
+function parsedByShop(body: Body): { value: unknown } | null {
+  if (!looksLikeJson(body.contentType)) return null;
+  try {
+    // Fastify's JSON parser skips a leading byte order mark, as JSON allows.
+    const value: unknown = JSON.parse(body.payload.toString().replace(/^\ufeff/, ''));
+    return reachesForPrototype(value) ? null : { value };
+  } catch {
+    return null;
+  }
+}
+
+/** What Better Auth would read from a body (JSON or a form), or nothing when it refuses first. */
+function parsedByAuth(body: Body): { value: unknown } | null {
+  const text = body.payload.toString();
+  if (body.contentType !== undefined && /x-www-form-urlencoded/i.test(body.contentType)) {
+    return { value: Object.fromEntries(new URLSearchParams(text)) };
+  }
+  if (body.contentType !== undefined && !looksLikeJson(body.contentType)) return null;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a JSON route should take this body: it gets past the parser, and the table allows it. */
+export const shopMayTake = (allowed: (value: unknown) => boolean, body: Body) => {
+  const parsed = parsedByShop(body);
+  return parsed !== null && allowed(parsed.value);
+};
+
+/** The same for Better Auth's routes, which also read forms. */
+export const authMayTake = (allowed: (value: unknown) => boolean, body: Body) => {
+  const parsed = parsedByAuth(body);
+  return parsed !== null && allowed(parsed.value);
 };
