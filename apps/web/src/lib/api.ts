@@ -16,6 +16,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the customer about a failure: the shop's own words, else what the page expected. */
+export const errorMessage = (error: unknown, fallback: string): string =>
+  error instanceof Error ? error.message : fallback;
+
 type DeniedListener = () => void;
 let onDenied: DeniedListener | null = null;
 

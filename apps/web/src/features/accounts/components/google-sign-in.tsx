@@ -1,5 +1,7 @@
 import { useState } from 'react';
 
+import { errorMessage } from '@/lib/api';
+
 import { signInWithGooglePopup } from '../api/google-popup';
 import { redirectToGoogle, useSignInOptions } from '../api/sign-in';
 
@@ -47,7 +49,7 @@ export function GoogleSignIn({ returnTo, onSignedIn, onError }: GoogleSignInProp
       if (outcome === 'signed-in') await onSignedIn();
       else if (outcome !== 'closed') onError(outcome.error);
     } catch (error) {
-      onError(error instanceof Error ? error.message : 'Google sign-in failed');
+      onError(errorMessage(error, 'Google sign-in failed'));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import type { PasswordResetRequest } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
+import { errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -37,7 +38,7 @@ export default function ForgotPasswordPage() {
     } catch (failure) {
       setError(
         limitedMessage(failure, 'for a reset link 5 times an hour') ??
-          (failure instanceof Error ? failure.message : 'The request failed'),
+          errorMessage(failure, 'The request failed'),
       );
     }
   });

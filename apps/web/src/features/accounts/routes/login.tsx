@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { Login } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
+import { errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -45,7 +46,7 @@ export default function LoginPage() {
       await signInWithEmail(values);
       await finish();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Sign-in failed');
+      setError(errorMessage(failure, 'Sign-in failed'));
     }
   });
 

@@ -6,6 +6,7 @@ import { type Profile, ProfileInputSchema } from '@apex/contract';
 import { TextField } from '@/components/form-field';
 import { QueryStatus } from '@/components/query-status';
 import { SubmitButton } from '@/components/submit-button';
+import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -36,7 +37,7 @@ function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
       await save.mutateAsync({ input, saved: profile.saved });
       void notify('success', 'profile info added');
     } catch (error) {
-      void notify('error', error instanceof Error ? error.message : 'The profile was not saved');
+      void notify('error', errorMessage(error, 'The profile was not saved'));
     }
   });
   return (

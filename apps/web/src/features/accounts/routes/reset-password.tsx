@@ -6,7 +6,7 @@ import type { PasswordReset } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignOut } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
       if (field?.field === 'body.newPassword') {
         form.setError('newPassword', { message: field.message }, { shouldFocus: true });
       } else {
-        setError(failure instanceof Error ? failure.message : 'The password was not changed');
+        setError(errorMessage(failure, 'The password was not changed'));
       }
       return;
     }

@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { SignUp } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -53,7 +53,7 @@ export default function SignUpPage() {
         return Boolean(name);
       });
       if (shown.length === 0) {
-        setError(failure instanceof Error ? failure.message : 'Sign-up failed');
+        setError(errorMessage(failure, 'Sign-up failed'));
       }
     }
   });

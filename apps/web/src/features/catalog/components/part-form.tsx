@@ -16,6 +16,7 @@ import {
 
 import { TextAreaField, TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
+import { errorMessage } from '@/lib/api';
 
 import { useUploadPartImage } from '../api/manage-parts';
 
@@ -28,8 +29,7 @@ function problemWithPicture(file: File): string | null {
   return null;
 }
 
-const failureMessage = (error: unknown) =>
-  error instanceof Error ? error.message : 'The part was not saved';
+const failureMessage = (error: unknown) => errorMessage(error, 'The part was not saved');
 
 type Detail = keyof PartDetails;
 
@@ -73,7 +73,7 @@ function PartFormFrame({
     try {
       onPictureUploaded((await upload.mutateAsync(file)).image);
     } catch (error) {
-      setPictureProblem(error instanceof Error ? error.message : 'The picture was not uploaded');
+      setPictureProblem(errorMessage(error, 'The picture was not uploaded'));
     }
   };
 

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { MAX_STOCK, type Part, type PartRestock, PartRestockSchema } from '@apex/contract';
 
 import { SubmitButton } from '@/components/submit-button';
+import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 
 interface RestockFormProps {
@@ -32,7 +33,7 @@ export function RestockForm({ part, onRestock }: RestockFormProps) {
       );
     } catch (failure) {
       form.setError('units', {
-        message: failure instanceof Error ? failure.message : 'The units were not added',
+        message: errorMessage(failure, 'The units were not added'),
       });
     }
   });

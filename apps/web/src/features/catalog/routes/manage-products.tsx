@@ -4,6 +4,7 @@ import type { Part } from '@apex/contract';
 
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
+import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,7 +27,7 @@ export default function ManageProductsPage() {
       await remove.mutateAsync(part._id);
       void notify('success', 'Yeah Parts Deleted');
     } catch (error) {
-      void notify('error', error instanceof Error ? error.message : 'The part was not deleted');
+      void notify('error', errorMessage(error, 'The part was not deleted'));
     }
   };
 

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { ContactQuestion } from '@apex/contract';
 
 import { SubmitButton } from '@/components/submit-button';
+import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 
@@ -38,7 +39,7 @@ export function ContactForm() {
       const status = document.getElementById(`${id}-status`);
       if (status) focusOn(status);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Your question was not sent');
+      setError(errorMessage(failure, 'Your question was not sent'));
     }
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@apex/contract';
 
 import { TextAreaField, TextField } from '@/components/form-field';
+import { errorMessage } from '@/lib/api';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -59,7 +60,7 @@ export function OrderForm({ part }: { part: Part }) {
       setPlaced(order);
       void notify('success', 'Order Placed');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The order was not placed');
+      setError(errorMessage(failure, 'The order was not placed'));
     }
   };
 

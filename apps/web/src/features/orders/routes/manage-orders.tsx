@@ -2,6 +2,7 @@ import type { Order } from '@apex/contract';
 
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
+import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -32,7 +33,7 @@ export default function ManageOrdersPage() {
       if (heading) focusOn(heading);
       void notify('success', 'unpaid Order deleted');
     } catch (error) {
-      void notify('error', error instanceof Error ? error.message : 'The order was not deleted');
+      void notify('error', errorMessage(error, 'The order was not deleted'));
     }
   };
 
@@ -44,7 +45,7 @@ export default function ManageOrdersPage() {
       if (row) focusOn(row);
       void notify('success', 'Yeah Status Changed');
     } catch (error) {
-      void notify('error', error instanceof Error ? error.message : 'The order was not changed');
+      void notify('error', errorMessage(error, 'The order was not changed'));
     }
   };
 

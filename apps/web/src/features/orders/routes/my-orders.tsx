@@ -4,6 +4,7 @@ import type { Order } from '@apex/contract';
 
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
+import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -98,7 +99,7 @@ function UnpaidOrder({ order }: { order: Order }) {
       await cancel.mutateAsync(order._id);
       void notify('success', 'Order cancelled');
     } catch (error) {
-      void notify('error', error instanceof Error ? error.message : 'The order was not cancelled');
+      void notify('error', errorMessage(error, 'The order was not cancelled'));
     }
   };
 

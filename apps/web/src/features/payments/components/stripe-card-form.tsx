@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 
+import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -50,7 +51,7 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
       });
       onPaid(transactionId);
     } catch (error) {
-      setCardError(error instanceof Error ? error.message : 'The payment failed');
+      setCardError(errorMessage(error, 'The payment failed'));
       // Focus goes to the message, as with the built-in form.
       requestAnimationFrame(() => {
         const message = document.getElementById(errorId);

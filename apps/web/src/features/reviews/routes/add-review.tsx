@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { NewReviewSchema, RATING_MAX, RATING_MIN } from '@apex/contract';
 
 import { TextAreaField, TextField } from '@/components/form-field';
+import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -29,7 +30,7 @@ export default function AddReviewPage() {
       form.reset();
       void notify('success', 'Review added');
     } catch (error) {
-      void notify('error', error instanceof Error ? error.message : 'The review was not added');
+      void notify('error', errorMessage(error, 'The review was not added'));
     }
   });
 
