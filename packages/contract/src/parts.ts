@@ -33,7 +33,6 @@ export const PartListSchema = z.array(PartSchema);
 export const PartParamsSchema = z.object({
   id: z.string().max(64).describe('The part id from the catalogue'),
 });
-export type PartParams = z.infer<typeof PartParamsSchema>;
 
 /** Pictures this shop serves itself: the demo catalogue's, and uploads (named by their content). */
 const SITE_PICTURE = /^\/(?:images|uploads)\/parts\/[a-z0-9-]{1,80}\.(?:svg|png|jpg|webp)$/;

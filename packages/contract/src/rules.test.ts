@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { centsToDollars } from './money';
 import {
   isOrderQuantityAllowed,
-  isRatingAllowed,
   MAX_ORDER_TOTAL_CENTS,
   messages,
   orderQuantityHint,
@@ -44,18 +43,6 @@ describe('order quantity', () => {
   it("the hint names the minimum order and the stock in the spec's words", () => {
     expect(orderQuantityHint(5, 40)).toBe('Minimum Order is 5 and Maximum order is 40');
     expect(orderQuantityHint(1, 1)).toBe('Minimum Order is 1 and Maximum order is 1');
-  });
-});
-
-describe('review rating', () => {
-  it('a whole number of stars from 1 to 5 is allowed', () => {
-    for (const rating of [1, 2, 3, 4, 5]) expect(isRatingAllowed(rating), `${rating}`).toBe(true);
-  });
-
-  it('0 or 6 stars, half stars and no number are not allowed', () => {
-    for (const rating of [0, 6, -1, 2.5, 4.99, Number.NaN]) {
-      expect(isRatingAllowed(rating), `${rating}`).toBe(false);
-    }
   });
 });
 

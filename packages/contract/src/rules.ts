@@ -44,10 +44,6 @@ export const messages = {
   ratingRange: 'Value Must be between 1 to 5',
 } as const;
 
-/** A review's rating as the form and the server accept it: a whole number of stars from 1 to 5. */
-export const isRatingAllowed = (rating: number) =>
-  Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX;
-
 /** Uploaded part pictures: the formats every browser shows, checked by their content. */
 export const PART_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type PartImageType = (typeof PART_IMAGE_TYPES)[number];

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-import type { Role } from '@apex/contract';
-
 import { clearAccessToken, getAccessToken, setAccessToken } from './access-token';
 import { apiGet, apiRequest } from './api';
 
@@ -11,7 +9,6 @@ export interface SessionUser {
   id: string;
   name: string;
   email: string;
-  role: Role;
   /** Whether the owner followed the link in the verification mail (or Google vouched for it). */
   emailVerified: boolean;
 }
@@ -21,7 +18,6 @@ interface SessionAnswer {
     id: string;
     name: string;
     email: string;
-    role?: string | null;
     emailVerified?: boolean | null;
   };
 }
@@ -30,12 +26,11 @@ interface SessionAnswer {
 async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
   const answer = await apiGet<SessionAnswer | null>('/auth/get-session', { signal });
   if (!answer) return null;
-  const { id, name, email, role, emailVerified } = answer.user;
+  const { id, name, email, emailVerified } = answer.user;
   return {
     id,
     name,
     email,
-    role: role === 'admin' ? 'admin' : 'user',
     emailVerified: emailVerified === true,
   };
 }

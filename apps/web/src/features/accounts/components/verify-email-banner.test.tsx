@@ -9,7 +9,7 @@ import { VerifyEmailBanner } from './verify-email-banner';
 afterEach(() => vi.unstubAllGlobals());
 
 const customer = (emailVerified: boolean) => ({
-  user: { id: 'u1', name: 'Ada', email: 'ada@example.com', role: 'user', emailVerified },
+  user: { id: 'u1', name: 'Ada', email: 'ada@example.com', emailVerified },
 });
 
 /** A signed-in customer's session, and the shop's answer to Resend. */
