@@ -55,7 +55,7 @@ export const PART_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
-/** The order form's hint (spec §5). */
+/** The order form's hint (requirements §5). */
 export const orderQuantityHint = (min: number, max: number) =>
   `Minimum Order is ${min} and Maximum order is ${max}`;
 

@@ -7,7 +7,8 @@ import { storeAccessToken, useSession, useSignOut } from '@/lib/session';
 
 /**
  * Keeps the access token in step with the session: a refused signed-in call signs out and goes
- * home (spec §4), and a session that arrived by redirect (Google without a popup) gets its token.
+ * home (requirements §4), and a session that arrived by redirect (Google without a popup) gets its
+ * token.
  */
 export function SessionSync() {
   const navigate = useNavigate();

@@ -49,7 +49,9 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Send the access token. */
   auth?: boolean;
-  /** A refusal (401/403) signs the user out (spec §4); off where the page handles it itself. */
+  /**
+   * A refusal (401/403) signs the user out (requirements §4); off where the page handles it itself.
+   */
   deniedSignsOut?: boolean;
 }
 

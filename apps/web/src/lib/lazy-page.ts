@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 
-/** How long a page's script may take to arrive before we give up (spec §9). */
+/** How long a page's script may take to arrive before we give up (requirements §9). */
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A page's script could not be loaded: offline, a new release removed it, or it took too long. */

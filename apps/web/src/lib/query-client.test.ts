@@ -10,7 +10,7 @@ afterEach(() => {
   onlineManager.setOnline(true);
 });
 
-describe('the data cache settings (spec §9)', () => {
+describe('the data cache settings (requirements §9)', () => {
   const options = createQueryClient().getDefaultOptions().queries ?? {};
 
   it('keeps data no page shows for 300000 ms, then forgets it', async () => {

@@ -47,7 +47,7 @@ export function useSession() {
   return { user: data ?? null, isPending };
 }
 
-/** After any sign-in: fetch the access token for this account and keep it (spec §4). */
+/** After any sign-in: fetch the access token for this account and keep it (requirements §4). */
 export async function storeAccessToken(email: string): Promise<void> {
   const { token } = await apiRequest<{ token: string }>(
     'PUT',
@@ -81,7 +81,7 @@ export function useSignOut() {
   }, [queryClient]);
 }
 
-/** Whether the signed-in account is an admin, asked of the server (spec §6). */
+/** Whether the signed-in account is an admin, asked of the server (requirements §6). */
 export function useIsAdmin(email: string | undefined) {
   return useQuery({
     queryKey: ['admin', email],

@@ -104,7 +104,8 @@ describe('POST /api/orders', () => {
     const customer = await signUp(t.app);
     const belowMinimum = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
     expect(belowMinimum.statusCode).toBe(400);
-    // The order form's own hint (spec §5), so the customer reads the same words in both places.
+    // The order form's own hint (requirements §5), so the customer reads the same words in both
+    // places.
     expect(belowMinimum.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',

@@ -116,8 +116,8 @@ export function createAuth(
     // dump, which would print the failed query with its parameters.
     onAPIError: { throw: true },
     hooks: {
-      // Sign-up obeys the shop's own rules (spec §5), the same schema the signup form uses, and
-      // refuses the most common passwords; so does a new password chosen through a reset link.
+      // Sign-up obeys the shop's own rules (requirements §5), the same schema the signup form uses,
+      // and refuses the most common passwords; so does a new password chosen through a reset link.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email') {
           const data = parseOrRefuse(SignUpSchema, ctx.body);

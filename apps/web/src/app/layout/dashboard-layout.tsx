@@ -11,7 +11,7 @@ interface MenuEntry {
   label: string;
 }
 
-// Spec §2: entries per role.
+// Requirements §2: entries per role.
 const customerMenu: MenuEntry[] = [
   { to: '/dashboard', label: 'My Orders' },
   { to: '/dashboard/addareview', label: 'Add a Review' },

@@ -5,7 +5,9 @@ import { useIsAdmin, useSession } from '@/lib/session';
 
 import { RequireAdmin } from '../guards';
 
-/** /dashboard: admins land on Users: Make Admin (guarded), customers on My Orders (spec §2). */
+/**
+ * /dashboard: admins land on Users: Make Admin (guarded), customers on My Orders (requirements §2).
+ */
 export default function DashboardIndex() {
   const { user } = useSession();
   const isAdmin = useIsAdmin(user?.email);

@@ -11,7 +11,7 @@ import { useFocusWhenShown } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /dashboard/payment/:id — pay for one order (spec §2, §4). */
+/** /dashboard/payment/:id — pay for one order (requirements §2, §4). */
 export default function PaymentPage() {
   useDocumentTitle('Payment');
   const { id = '' } = useParams();

@@ -6,7 +6,7 @@ import { OrderForm } from '@/features/orders/components/order-form';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /purchase/:id — who is buying, the part, and the order form (spec §2). */
+/** /purchase/:id — who is buying, the part, and the order form (requirements §2). */
 export default function PurchasePage() {
   useDocumentTitle('Purchase');
   const { id = '' } = useParams();

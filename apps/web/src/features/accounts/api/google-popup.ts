@@ -1,5 +1,5 @@
-// Google sign-in in a 500×600 popup (spec §9). The popup runs the whole OAuth round trip on our
-// origin; Better Auth's completion page then posts the outcome back here and closes itself.
+// Google sign-in in a 500×600 popup (requirements §9). The popup runs the whole OAuth round trip on
+// our origin; Better Auth's completion page then posts the outcome back here and closes itself.
 
 const MESSAGE_TYPE = 'better-auth:oauth-popup';
 const WIDTH = 500;

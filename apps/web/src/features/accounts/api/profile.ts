@@ -14,7 +14,7 @@ export function useProfile(email: string) {
   });
 }
 
-/** Saves My Profile: POST the first time, PUT afterwards (spec §7). */
+/** Saves My Profile: POST the first time, PUT afterwards (requirements §7). */
 export function useSaveProfile(email: string) {
   const queryClient = useQueryClient();
   return useMutation({

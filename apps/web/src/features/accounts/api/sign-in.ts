@@ -35,8 +35,8 @@ export function useSignInOptions() {
 }
 
 /**
- * What follows every sign-in: learn who signed in, fetch and keep their access token (spec §4),
- * and let the rest of the app see the new session.
+ * What follows every sign-in: learn who signed in, fetch and keep their access token (requirements
+ * §4), and let the rest of the app see the new session.
  */
 export function useCompleteSignIn() {
   const queryClient = useQueryClient();

@@ -16,7 +16,7 @@ export function useUsers() {
 export function useMakeAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    // A 403 here gets its own toast (spec §8) instead of signing the admin out.
+    // A 403 here gets its own toast (requirements §8) instead of signing the admin out.
     mutationFn: (email: string) =>
       apiRequest<{ modifiedCount: number }>(
         'PUT',

@@ -14,7 +14,7 @@ import { orderDate, orderStateLabel, TestPaymentBadge } from '../components/orde
 const rowId = (order: Order) => `order-${order._id}`;
 
 /**
- * Manage Orders (admins): delete unpaid orders, ship paid ones (spec §4). Test payments are
+ * Manage Orders (admins): delete unpaid orders, ship paid ones (requirements §4). Test payments are
  * marked, so an order no money paid for is never shipped by mistake.
  */
 export default function ManageOrdersPage() {

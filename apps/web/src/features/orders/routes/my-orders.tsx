@@ -18,7 +18,7 @@ import {
   useTimeLeft,
 } from '../components/order-state';
 
-/** My Orders: each order with its state, and Pay while unpaid (spec §4). */
+/** My Orders: each order with its state, and Pay while unpaid (requirements §4). */
 export default function MyOrdersPage() {
   useDocumentTitle('My Orders');
   const { user } = useSession();

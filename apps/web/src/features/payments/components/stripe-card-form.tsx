@@ -30,7 +30,7 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
   const [cardError, setCardError] = useState<string | null>(null);
   const errorId = useId();
   const clientSecret = intent.data?.clientSecret;
-  // Spec §4: submit only when Stripe is ready and a client secret exists; and only once.
+  // Requirements §4: submit only when Stripe is ready and a client secret exists; and only once.
   const ready = Boolean(stripe && elements && clientSecret) && !pay.isPending;
 
   const submit = async (event: React.SyntheticEvent) => {
