@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 
 import { clearAccessToken, getAccessToken, setAccessToken } from './access-token';
 import { apiGet, apiRequest } from './api';
+import { queryKeys } from './query-keys';
 
 /** The signed-in person as the web app shows them. */
 export interface SessionUser {
@@ -37,7 +38,7 @@ async function getSession(signal?: AbortSignal): Promise<SessionUser | null> {
 
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['session'],
+    queryKey: queryKeys.session,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 60_000,
   });
@@ -77,14 +78,14 @@ export function useSignOut() {
   return useCallback(async () => {
     await endSession();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-    queryClient.setQueryData(sessionQueryOptions().queryKey, null);
+    queryClient.setQueryData(queryKeys.session, null);
   }, [queryClient]);
 }
 
 /** Whether the signed-in account is an admin, asked of the server (requirements §6). */
 export function useIsAdmin(email: string | undefined) {
   return useQuery({
-    queryKey: ['admin', email],
+    queryKey: queryKeys.admin(email),
     queryFn: ({ signal }) =>
       apiGet<{ admin: boolean }>(`/admin/${encodeURIComponent(email ?? '')}`, {
         signal,

@@ -3,12 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileInput } from '@apex/contract';
 
 import { apiGet, apiRequest } from '@/lib/api';
-
-const profileKey = (email: string) => ['profile', email] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function useProfile(email: string) {
   return useQuery({
-    queryKey: profileKey(email),
+    queryKey: queryKeys.profile(email),
     queryFn: ({ signal }) =>
       apiGet<Profile>(`/profile?userEmail=${encodeURIComponent(email)}`, { signal, auth: true }),
   });
@@ -22,6 +21,6 @@ export function useSaveProfile(email: string) {
       apiRequest(saved ? 'PUT' : 'POST', `/profile/${encodeURIComponent(email)}`, input, {
         auth: true,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKey(email) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile(email) }),
   });
 }

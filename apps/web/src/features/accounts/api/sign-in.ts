@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import type { Login, SignInOptions, SignUp } from '@apex/contract';
 
 import { apiGet, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 import { sessionQueryOptions, storeAccessToken } from '@/lib/session';
 
 // Better Auth's own endpoints (under /api/auth) set the session cookie; errors carry a message.
@@ -28,7 +29,7 @@ export async function redirectToGoogle(returnTo: string): Promise<void> {
 
 export function useSignInOptions() {
   return useQuery({
-    queryKey: ['sign-in-options'],
+    queryKey: queryKeys.signInOptions,
     queryFn: ({ signal }) => apiGet<SignInOptions>('/sign-in-options', { signal }),
     staleTime: Infinity,
   });

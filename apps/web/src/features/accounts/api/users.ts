@@ -3,12 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@apex/contract';
 
 import { apiGet, apiRequest } from '@/lib/api';
-
-const usersKey = ['users'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export function useUsers() {
   return useQuery({
-    queryKey: usersKey,
+    queryKey: queryKeys.users,
     queryFn: ({ signal }) => apiGet<User[]>('/user', { signal, auth: true }),
   });
 }
@@ -24,6 +23,6 @@ export function useMakeAdmin() {
         undefined,
         { auth: true, deniedSignsOut: false },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }

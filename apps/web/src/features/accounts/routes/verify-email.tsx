@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
-import { sessionQueryOptions, useSession } from '@/lib/session';
+import { queryKeys } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { AccountCard } from '../components/account-card';
@@ -25,7 +26,7 @@ export default function VerifyEmailPage() {
 
   // The session kept before the link was followed still says "not verified".
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [queryClient]);
 
   if (!error) {

@@ -3,6 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityPage } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getActivity(
   before: string | null,
@@ -14,7 +15,7 @@ export function getActivity(
 
 export const activityQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: ['activity'],
+    queryKey: queryKeys.activity,
     queryFn: ({ pageParam, signal }) => getActivity(pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,

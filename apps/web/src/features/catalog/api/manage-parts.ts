@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type NewPart, type Part, PartConflictSchema, type PartUpdate } from '@apex/contract';
 
 import { ApiError, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** An edit refused because the part changed since the form was opened; `part` is it now. */
 export class PartChangedError extends Error {
@@ -18,7 +19,7 @@ export class PartChangedError extends Error {
 /** Admins' writes to the catalogue. Each refreshes every cached part list and part. */
 export function useManageParts() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['parts'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.parts.all });
   return {
     add: useMutation({
       mutationFn: (part: NewPart) =>

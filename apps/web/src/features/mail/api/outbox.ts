@@ -3,11 +3,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { OutboxMessage, OutboxPage } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The outbox, newest first, a page at a time ("Show more" asks for the next). */
 export function useOutbox() {
   return useInfiniteQuery({
-    queryKey: ['outbox'],
+    queryKey: queryKeys.outbox.all,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiGet<OutboxPage>(
@@ -24,7 +25,7 @@ export function useOutbox() {
 /** One mail's plain-text message; its HTML is shown in a frame from `outboxHtmlUrl`. */
 export function useOutboxMessage(id: string | null) {
   return useQuery({
-    queryKey: ['outbox', 'message', id],
+    queryKey: queryKeys.outbox.message(id),
     enabled: id !== null,
     queryFn: ({ signal }) =>
       apiGet<OutboxMessage>(`/outbox/${encodeURIComponent(id ?? '')}`, { signal, auth: true }),

@@ -1,24 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Order, PlaceOrder } from '@apex/contract';
 
 import { apiGet, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export const ordersKey = ['orders'] as const;
+/** An order placed, cancelled or deleted moves stock: the parts and every order list are stale. */
+const refreshAfterStockChange = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+  ]);
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PlaceOrder) =>
       apiRequest<{ insertedId: string; order: Order }>('POST', '/orders', input, { auth: true }),
-    // Stock changed: the catalogue and the order lists are out of date.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: () => true }),
+    onSuccess: () => refreshAfterStockChange(queryClient),
   });
 }
 
 export function useMyOrders(email: string) {
   return useQuery({
-    queryKey: [...ordersKey, 'mine', email],
+    queryKey: queryKeys.orders.mine(email),
     queryFn: ({ signal }) =>
       apiGet<Order[]>(`/orders?userEmail=${encodeURIComponent(email)}`, { signal, auth: true }),
     // While an order waits for payment it may expire: the list catches up within half a minute.
@@ -35,14 +40,13 @@ export function useCancelOrder() {
       apiRequest<Order>('POST', `/orders/${encodeURIComponent(id)}/cancel`, undefined, {
         auth: true,
       }),
-    // Stock changed: the catalogue and the order lists are out of date.
-    onSettled: () => queryClient.invalidateQueries({ predicate: () => true }),
+    onSettled: () => refreshAfterStockChange(queryClient),
   });
 }
 
 export function useOrder(id: string) {
   return useQuery({
-    queryKey: [...ordersKey, 'one', id],
+    queryKey: queryKeys.orders.one(id),
     queryFn: ({ signal }) =>
       apiGet<Order>(`/order/${encodeURIComponent(id)}`, { signal, auth: true }),
   });
@@ -51,7 +55,7 @@ export function useOrder(id: string) {
 /** Every order, re-read every 4 s; the browser revalidates with the ETag, so idle polls are 304s. */
 export function useAllOrders() {
   return useQuery({
-    queryKey: [...ordersKey, 'all'],
+    queryKey: queryKeys.orders.everyone,
     queryFn: ({ signal }) => apiGet<Order[]>('/allorders', { signal, auth: true }),
     refetchInterval: 4000,
   });
@@ -59,21 +63,20 @@ export function useAllOrders() {
 
 export function useManageOrder() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ordersKey });
   return {
     remove: useMutation({
       mutationFn: (id: string) =>
         apiRequest<{ deletedCount: number }>('DELETE', `/allorders/${id}`, undefined, {
           auth: true,
         }),
-      onSettled: refresh,
+      onSettled: () => refreshAfterStockChange(queryClient),
     }),
     ship: useMutation({
       mutationFn: (id: string) =>
         apiRequest<{ modifiedCount: number }>('PUT', `/allorders/${id}`, undefined, {
           auth: true,
         }),
-      onSettled: refresh,
+      onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
     }),
   };
 }

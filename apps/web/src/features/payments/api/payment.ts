@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface TestCard {
   number: string;
@@ -15,7 +16,7 @@ export type PaymentConfig =
 /** Which processor takes the card: the built-in test mode or Stripe. */
 export function usePaymentConfig() {
   return useQuery({
-    queryKey: ['payment-config'],
+    queryKey: queryKeys.payments.config,
     queryFn: ({ signal }) => apiGet<PaymentConfig>('/payment-config', { signal }),
     staleTime: Infinity,
   });
@@ -24,7 +25,7 @@ export function usePaymentConfig() {
 /** The order's one payment intent; the server sets its amount from the order, not from us. */
 export function usePaymentIntent(orderId: string) {
   return useQuery({
-    queryKey: ['payment-intent', orderId],
+    queryKey: queryKeys.payments.intent(orderId),
     queryFn: () =>
       apiRequest<{ clientSecret: string }>(
         'POST',

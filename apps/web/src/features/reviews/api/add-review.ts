@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewReview, Review } from '@apex/contract';
 
 import { apiRequest } from '@/lib/api';
-
-import { reviewsQueryOptions } from './get-reviews';
+import { queryKeys } from '@/lib/query-keys';
 
 export function useAddReview() {
   const queryClient = useQueryClient();
@@ -14,6 +13,6 @@ export function useAddReview() {
         auth: true,
       }),
     // The home page's list and count include the review on the next visit.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews }),
   });
 }

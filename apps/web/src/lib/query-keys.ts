@@ -1,0 +1,33 @@
+/**
+ * The key of every cached query, in one place: a feature refreshes another's data by naming it
+ * here, never by reaching into that feature, and never by dropping every query. Keys nest, so
+ * refreshing `orders.all` also refreshes each order and each list of orders.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  signInOptions: ['sign-in-options'] as const,
+  admin: (email: string | undefined) => ['admin', email] as const,
+  users: ['users'] as const,
+  profile: (email: string) => ['profile', email] as const,
+  parts: {
+    all: ['parts'] as const,
+    one: (id: string) => ['parts', id] as const,
+  },
+  reviews: ['reviews'] as const,
+  orders: {
+    all: ['orders'] as const,
+    mine: (email: string) => ['orders', 'mine', email] as const,
+    one: (id: string) => ['orders', 'one', id] as const,
+    everyone: ['orders', 'everyone'] as const,
+  },
+  payments: {
+    config: ['payment-config'] as const,
+    intent: (orderId: string) => ['payment-intent', orderId] as const,
+  },
+  activity: ['activity'] as const,
+  outbox: {
+    all: ['outbox'] as const,
+    message: (id: string | null) => ['outbox', 'message', id] as const,
+  },
+  backups: ['backups'] as const,
+};
