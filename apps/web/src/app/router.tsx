@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 
 import { lazyPage } from '@/lib/lazy-page';
+import { dashboardSegments } from '@/lib/paths';
 
 import { RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
@@ -62,11 +63,11 @@ export function AppRoutes() {
           }
         >
           <Route index element={<DashboardIndex />} />
-          <Route path="myprofile" element={<MyProfilePage />} />
-          <Route path="addareview" element={<AddReviewPage />} />
-          <Route path="payment/:id" element={<PaymentPage />} />
+          <Route path={dashboardSegments.myProfile} element={<MyProfilePage />} />
+          <Route path={dashboardSegments.addReview} element={<AddReviewPage />} />
+          <Route path={dashboardSegments.payment} element={<PaymentPage />} />
           <Route
-            path="manageorders"
+            path={dashboardSegments.manageOrders}
             element={
               <RequireAdmin>
                 <ManageOrdersPage />
@@ -74,7 +75,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="users"
+            path={dashboardSegments.users}
             element={
               <RequireAdmin>
                 <MakeAdminPage />
@@ -82,7 +83,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="manageproducts"
+            path={dashboardSegments.manageProducts}
             element={
               <RequireAdmin>
                 <ManageProductsPage />
@@ -90,7 +91,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="addproduct"
+            path={dashboardSegments.addProduct}
             element={
               <RequireAdmin>
                 <AddProductPage />
@@ -98,7 +99,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="outbox"
+            path={dashboardSegments.outbox}
             element={
               <RequireAdmin>
                 <OutboxPage />
@@ -106,7 +107,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="editproduct/:id"
+            path={dashboardSegments.editProduct}
             element={
               <RequireAdmin>
                 <EditProductPage />
@@ -114,7 +115,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="activity"
+            path={dashboardSegments.activity}
             element={
               <RequireAdmin>
                 <ActivityPage />
@@ -122,7 +123,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="backups"
+            path={dashboardSegments.backups}
             element={
               <RequireAdmin>
                 <BackupsPage />

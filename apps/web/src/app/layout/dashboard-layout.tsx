@@ -3,6 +3,7 @@ import { useId, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 
 import { PageSpinner } from '@/components/page-spinner';
+import { dashboardPaths } from '@/lib/paths';
 import { useIsAdmin, useSession } from '@/lib/session';
 import { useDisclosure } from '@/lib/use-disclosure';
 
@@ -13,20 +14,20 @@ interface MenuEntry {
 
 // Requirements §2: entries per role.
 const customerMenu: MenuEntry[] = [
-  { to: '/dashboard', label: 'My Orders' },
-  { to: '/dashboard/addareview', label: 'Add a Review' },
-  { to: '/dashboard/myprofile', label: 'My Profile' },
+  { to: dashboardPaths.index, label: 'My Orders' },
+  { to: dashboardPaths.addReview, label: 'Add a Review' },
+  { to: dashboardPaths.myProfile, label: 'My Profile' },
 ];
 const adminMenu: MenuEntry[] = [
-  { to: '/dashboard/myprofile', label: 'My Profile' },
-  { to: '/dashboard/users', label: 'Users: Make Admin' },
-  { to: '/dashboard/manageorders', label: 'Manage Orders' },
-  { to: '/dashboard/manageproducts', label: 'Manage Products' },
-  { to: '/dashboard/addproduct', label: 'Add A Product' },
+  { to: dashboardPaths.myProfile, label: 'My Profile' },
+  { to: dashboardPaths.users, label: 'Users: Make Admin' },
+  { to: dashboardPaths.manageOrders, label: 'Manage Orders' },
+  { to: dashboardPaths.manageProducts, label: 'Manage Products' },
+  { to: dashboardPaths.addProduct, label: 'Add A Product' },
   // Beyond the spec: what admins did, for the shop to account for.
-  { to: '/dashboard/activity', label: 'Activity' },
-  { to: '/dashboard/outbox', label: 'Outbox' },
-  { to: '/dashboard/backups', label: 'Backups' },
+  { to: dashboardPaths.activity, label: 'Activity' },
+  { to: dashboardPaths.outbox, label: 'Outbox' },
+  { to: dashboardPaths.backups, label: 'Backups' },
 ];
 
 /** The dashboard: a side menu (a drawer on a phone) beside the page. */

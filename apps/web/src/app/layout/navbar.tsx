@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { CloseIcon, MenuIcon } from '@/components/icons';
+import { dashboardPaths } from '@/lib/paths';
 import { useSession, useSignOut } from '@/lib/session';
 import { useDisclosure } from '@/lib/use-disclosure';
 
@@ -17,7 +18,7 @@ const publicLinks: NavEntry[] = [
   { to: '/blogs', label: 'Blogs', end: false },
   { to: '/my-portfolio', label: 'My Portfolio', end: false },
 ];
-const dashboardLink: NavEntry = { to: '/dashboard', label: 'Dashboard', end: false };
+const dashboardLink: NavEntry = { to: dashboardPaths.index, label: 'Dashboard', end: false };
 const loginLink: NavEntry = { to: '/login', label: 'Login', end: false };
 
 function NavLinks({ className }: { className: string }) {

@@ -9,6 +9,7 @@ import { orderStateLabel, useTimeLeft } from '@/features/orders/components/order
 import { CardForm } from '@/features/payments/components/card-form';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
+import { dashboardPaths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/payment/:id — pay for one order (requirements §2, §4). */
@@ -64,7 +65,7 @@ function PaymentSection({
               ? 'You cancelled this order: it can no longer be paid.'
               : 'This order expired before it was paid: its parts went back on sale.'}
           </p>
-          <Link to="/dashboard" className="btn btn-sm">
+          <Link to={dashboardPaths.index} className="btn btn-sm">
             Back to My Orders
           </Link>
         </div>
@@ -79,7 +80,7 @@ function PaymentSection({
                   your payment is completed
                 </p>
                 <p className="break-all">Transaction id: {paidWith}</p>
-                <Link to="/dashboard" className="btn btn-sm">
+                <Link to={dashboardPaths.index} className="btn btn-sm">
                   Back to My Orders
                 </Link>
               </div>

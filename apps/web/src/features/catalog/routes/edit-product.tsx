@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 
 import { QueryStatus } from '@/components/query-status';
 import { notify } from '@/lib/notify';
+import { dashboardPaths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { usePart } from '../api/get-part';
@@ -22,7 +23,7 @@ export default function EditProductPage() {
   return (
     <section aria-labelledby="edit-product-heading" className="flex max-w-2xl flex-col gap-6">
       <div>
-        <Link to="/dashboard/manageproducts" className="link">
+        <Link to={dashboardPaths.manageProducts} className="link">
           Back to Manage Products
         </Link>
       </div>
@@ -35,7 +36,7 @@ export default function EditProductPage() {
             <p>
               In stock: <strong>{current.quantity}</strong>. Orders take from the stock while you
               edit; to add units, use Restock on{' '}
-              <Link to="/dashboard/manageproducts" className="link">
+              <Link to={dashboardPaths.manageProducts} className="link">
                 Manage Products
               </Link>
               .
@@ -60,7 +61,7 @@ export default function EditProductPage() {
                   return;
                 }
                 void notify('success', 'Product updated');
-                void navigate('/dashboard/manageproducts');
+                void navigate(dashboardPaths.manageProducts);
               }}
             />
           </>

@@ -7,6 +7,7 @@ import { QueryStatus } from '@/components/query-status';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { dashboardPaths } from '@/lib/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useParts } from '../api/get-parts';
@@ -42,7 +43,7 @@ export default function ManageProductsPage() {
             </span>
           )}
         </h1>
-        <Link to="/dashboard/addproduct" className="btn btn-outline btn-sm">
+        <Link to={dashboardPaths.addProduct} className="btn btn-outline btn-sm">
           Add A Product
         </Link>
       </div>
@@ -93,7 +94,7 @@ export default function ManageProductsPage() {
                   <td>
                     <div className="flex gap-2">
                       <Link
-                        to={`/dashboard/editproduct/${part._id}`}
+                        to={dashboardPaths.editProduct(part._id)}
                         className="btn btn-sm btn-outline"
                         aria-label={`Edit ${part.name}`}
                       >

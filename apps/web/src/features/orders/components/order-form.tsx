@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { dashboardPaths } from '@/lib/paths';
 
 import { usePlaceOrder } from '../api/orders';
 
@@ -76,10 +77,10 @@ export function OrderForm({ part }: { part: Part }) {
             have it shipped.
           </p>
           <div className="card-actions">
-            <Link to={`/dashboard/payment/${placed._id}`} className="btn btn-primary">
+            <Link to={dashboardPaths.payment(placed._id)} className="btn btn-primary">
               Pay now
             </Link>
-            <Link to="/dashboard" className="btn btn-ghost">
+            <Link to={dashboardPaths.index} className="btn btn-ghost">
               My Orders
             </Link>
           </div>

@@ -7,6 +7,7 @@ import { QueryStatus } from '@/components/query-status';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { dashboardPaths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -111,7 +112,7 @@ function UnpaidOrder({ order }: { order: Order }) {
       <div className="flex flex-wrap gap-2">
         {!timeLeft?.expired && (
           <Link
-            to={`/dashboard/payment/${order._id}`}
+            to={dashboardPaths.payment(order._id)}
             className="btn btn-sm btn-primary"
             aria-label={`Pay for ${order.order}`}
           >
