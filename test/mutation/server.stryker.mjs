@@ -1,0 +1,22 @@
+// @ts-check
+// Orders, payments, the catalogue and its cache, reviews, the limits: judged by the API suite.
+import { shared } from './shared.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...shared,
+  vitest: { configFile: 'test/mutation/server.vitest.config.ts' },
+  mutate: [
+    'apps/server/src/modules/orders/service.ts',
+    'apps/server/src/modules/orders/payment-routes.ts',
+    'apps/server/src/modules/payments/*.ts',
+    '!apps/server/src/modules/payments/*.test.ts',
+    'apps/server/src/modules/catalog/service.ts',
+    'apps/server/src/modules/reviews/service.ts',
+    'apps/server/src/lib/json-cache.ts',
+    'apps/server/src/plugins/limits.ts',
+  ],
+  incrementalFile: 'test/mutation/server.incremental.json',
+  htmlReporter: { fileName: 'reports/mutation/server.html' },
+  jsonReporter: { fileName: 'reports/mutation/server.json' },
+};
