@@ -51,6 +51,15 @@ const createIntent = (customer: Caller, orderId: string) =>
 
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
 
+/** An order of the customer's whose Stripe payment has begun: its id, and its intent's. */
+async function orderBeingPaid(customer: Caller) {
+  const orderId = await placeOrder(customer);
+  const { clientSecret } = (await createIntent(customer, orderId)).json<{
+    clientSecret: string;
+  }>();
+  return { orderId, clientSecret, intentId: intentIdOf(clientSecret) };
+}
+
 const orderOf = async (customer: Caller, id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: customer.bearer })).json<{
     payment: string;
@@ -125,11 +134,7 @@ describe('paying through Stripe', () => {
 
   it('marks the order paid after Stripe confirms, exactly once', async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
-    const intentId = intentIdOf(clientSecret);
+    const { orderId, intentId } = await orderBeingPaid(customer);
     const patch = () =>
       t.app.inject({
         method: 'PATCH',
@@ -159,10 +164,7 @@ describe('paying through Stripe', () => {
 
   it("marks the order paid from Stripe's signed webhook when the browser never returns", async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
+    const { orderId, clientSecret } = await orderBeingPaid(customer);
     const intent = fake.succeed(intentIdOf(clientSecret));
     const { payload, signature } = signedEvent(intent);
     const res = await sendWebhook(payload, signature);
@@ -176,10 +178,7 @@ describe('paying through Stripe', () => {
 
   it('refuses a webhook call whose signature does not match, and changes nothing', async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
+    const { orderId, clientSecret } = await orderBeingPaid(customer);
     const intent = fake.succeed(intentIdOf(clientSecret));
     const { payload } = signedEvent(intent);
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' });
@@ -214,10 +213,7 @@ describe("Stripe's notices arriving late", () => {
   it('a late or repeated payment notice leaves a shipped order shipped', async () => {
     const customer = await signUp(t.app);
     const admin = await signUpAdmin();
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
+    const { orderId, clientSecret } = await orderBeingPaid(customer);
     const intent = fake.succeed(intentIdOf(clientSecret));
     const { payload, signature } = signedEvent(intent);
     expect((await sendWebhook(payload, signature)).json()).toEqual({ received: true });
@@ -288,11 +284,7 @@ describe("Stripe's notices arriving late", () => {
 describe('unpaid orders paid through Stripe', () => {
   it('cancels the Stripe payment before the expired order, so a late card cannot be charged', async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
-    const intentId = intentIdOf(clientSecret);
+    const { orderId, intentId } = await orderBeingPaid(customer);
     await letExpire(orderId);
 
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 1, paid: 0 });
@@ -307,11 +299,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('marks an expired order paid, not cancelled, when Stripe took the payment first', async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
-    const intentId = intentIdOf(clientSecret);
+    const { orderId, intentId } = await orderBeingPaid(customer);
     fake.succeed(intentId);
     await letExpire(orderId);
 
@@ -327,10 +315,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('keeps an expired order and its stock while its payment is still processing', async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
+    const { orderId, clientSecret } = await orderBeingPaid(customer);
     fake.process(intentIdOf(clientSecret));
     await letExpire(orderId);
 
@@ -342,11 +327,7 @@ describe('unpaid orders paid through Stripe', () => {
   it('cancels the Stripe payment when an admin deletes the order, so an open payment page cannot charge the card', async () => {
     const customer = await signUp(t.app);
     const admin = await signUpAdmin();
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
-    const intentId = intentIdOf(clientSecret);
+    const { orderId, intentId } = await orderBeingPaid(customer);
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/allorders/${orderId}`,
@@ -360,11 +341,7 @@ describe('unpaid orders paid through Stripe', () => {
   it('keeps an order Stripe has just paid, marked paid, when an admin tries to delete it', async () => {
     const customer = await signUp(t.app);
     const admin = await signUpAdmin();
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
-    const intentId = intentIdOf(clientSecret);
+    const { orderId, intentId } = await orderBeingPaid(customer);
     fake.succeed(intentId);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -382,10 +359,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('cancels the Stripe payment when the customer cancels the order', async () => {
     const customer = await signUp(t.app);
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
+    const { orderId, clientSecret } = await orderBeingPaid(customer);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/orders/${orderId}/cancel`,
@@ -399,10 +373,7 @@ describe('unpaid orders paid through Stripe', () => {
   it('asks to wait, and keeps the order and its stock, while its payment is still processing', async () => {
     const customer = await signUp(t.app);
     const admin = await signUpAdmin();
-    const orderId = await placeOrder(customer);
-    const { clientSecret } = (await createIntent(customer, orderId)).json<{
-      clientSecret: string;
-    }>();
+    const { orderId, clientSecret } = await orderBeingPaid(customer);
     fake.process(intentIdOf(clientSecret));
     const waitPlease = {
       message: 'The payment for this order is still being processed: try again in a few minutes',
