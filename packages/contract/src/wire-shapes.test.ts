@@ -14,7 +14,11 @@ const schemas = Object.entries(contract as Record<string, unknown>)
   .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
   .sort(([a], [b]) => a.localeCompare(b));
 
-/** As a client sends or reads it (a field with a default is one it may leave out). */
+/**
+ * As a client sends or reads it (a field with a default is one it may leave out). A refinement or
+ * transform has no JSON Schema: `unrepresentable: 'any'` leaves it open instead of throwing, as
+ * the OpenAPI document does; what it refuses is tested beside each schema.
+ */
 const asJsonSchema = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
