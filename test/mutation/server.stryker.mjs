@@ -7,8 +7,8 @@ export default {
   ...shared,
   vitest: { configFile: 'test/mutation/server.vitest.config.ts' },
   mutate: [
-    'apps/server/src/modules/orders/service.ts',
-    'apps/server/src/modules/orders/payment-routes.ts',
+    'apps/server/src/modules/orders/*.ts',
+    '!apps/server/src/modules/orders/{routes,*.test}.ts',
     'apps/server/src/modules/payments/*.ts',
     '!apps/server/src/modules/payments/*.test.ts',
     'apps/server/src/modules/catalog/service.ts',

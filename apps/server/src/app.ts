@@ -29,11 +29,10 @@ import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { createMailSender, type MailSender } from './modules/mail/sender';
 import { createOutboxReader } from './modules/mail/service';
-import { orderPaymentRoutes, stripeWebhookRoutes } from './modules/orders/payment-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { createOrders, type Orders } from './modules/orders/service';
-import { createBuiltinProvider } from './modules/payments/builtin-provider';
-import { builtinPaymentRoutes } from './modules/payments/routes';
+import { createPaymentProvider } from './modules/payments/provider';
+import { paymentRoutes } from './modules/payments/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { createReviews, type Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
@@ -187,23 +186,7 @@ export async function buildApp(
       await stopMailing?.();
       transport?.close();
     });
-    // The card processor: Stripe when its keys are set, else the built-in test mode.
-    const payments = config.payments;
-    const processor =
-      payments.provider === 'stripe'
-        ? await (async () => {
-            const { createStripeClient, createStripeProvider } =
-              await import('./modules/payments/stripe-provider');
-            const stripe = createStripeClient(payments);
-            return {
-              kind: 'stripe' as const,
-              stripe,
-              provider: createStripeProvider(stripe),
-              publishableKey: payments.publishableKey,
-              webhookSecret: payments.webhookSecret,
-            };
-          })()
-        : { kind: 'builtin' as const, ...createBuiltinProvider(database.db) };
+    const processor = await createPaymentProvider(config.payments, database.db);
     app.decorate(
       'orders',
       createOrders(database.db, {
@@ -264,22 +247,7 @@ export async function buildApp(
         await api.register(orderRoutes, { orders });
         await api.register(auditRoutes, { auditLog });
         await api.register(backupRoutes, { intervalMs: config.backups?.intervalMs ?? null });
-        if (processor.kind === 'stripe') {
-          await api.register(orderPaymentRoutes, {
-            orders,
-            publicConfig: { provider: 'stripe', publishableKey: processor.publishableKey },
-          });
-          if (processor.webhookSecret) {
-            await api.register(stripeWebhookRoutes, {
-              orders,
-              stripe: processor.stripe,
-              webhookSecret: processor.webhookSecret,
-            });
-          }
-        } else {
-          await api.register(orderPaymentRoutes, { orders, publicConfig: { provider: 'builtin' } });
-          await api.register(builtinPaymentRoutes, { confirmBuiltin: processor.confirm });
-        }
+        await api.register(paymentRoutes, { processor, orders });
       },
       { prefix: '/api' },
     );

@@ -8,5 +8,6 @@ export * from './mail';
 export * from './money';
 export * from './orders';
 export * from './parts';
+export * from './payments';
 export * from './reviews';
 export * from './rules';

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  MarkPaidSchema,
-  OrderParamsSchema,
-  PaymentIntentRequestSchema,
-  PlaceOrderSchema,
-} from './orders';
+import { OrderParamsSchema, PlaceOrderSchema } from './orders';
 import { problems } from './testing/field-problems';
 
 /** What the order form sends, with any field changed. */
@@ -111,31 +106,9 @@ describe('the order form', () => {
   });
 });
 
-describe('order ids and payments', () => {
+describe('order ids', () => {
   it('an order id of 64 characters is accepted in an address; 65 are refused', () => {
     expect(OrderParamsSchema.safeParse({ id: 'o'.repeat(64) }).success).toBe(true);
     expect(OrderParamsSchema.safeParse({ id: 'o'.repeat(65) }).success).toBe(false);
-  });
-
-  it('a payment is asked for an order id of up to 64 characters, with or without a price', () => {
-    expect(PaymentIntentRequestSchema.safeParse({ orderId: 'o'.repeat(64) }).success).toBe(true);
-    expect(
-      PaymentIntentRequestSchema.safeParse({ orderId: 'o'.repeat(64), price: 3899 }).success,
-    ).toBe(true);
-    expect(PaymentIntentRequestSchema.safeParse({ orderId: 'o'.repeat(65) }).success).toBe(false);
-  });
-
-  it('a transaction id is kept without the spaces around it, up to 255 characters', () => {
-    const transactionId = 't'.repeat(255);
-    expect(MarkPaidSchema.parse({ transactionId: ` ${transactionId} ` }).transactionId).toBe(
-      transactionId,
-    );
-    expect(MarkPaidSchema.safeParse({ transactionId: `${transactionId}t` }).success).toBe(false);
-  });
-
-  it('an empty or blank transaction id is refused', () => {
-    for (const transactionId of ['', '   ']) {
-      expect(MarkPaidSchema.safeParse({ transactionId }).success, `"${transactionId}"`).toBe(false);
-    }
   });
 });

@@ -56,15 +56,4 @@ export const PlacedOrderSchema = z.object({ insertedId: z.string(), order: Order
 
 export const OrderParamsSchema = z.object({ id: z.string().max(64) });
 
-export const PaymentIntentRequestSchema = z.object({
-  orderId: z.string().max(64),
-  /** The spec's client sent the price; the server takes the order's own total instead. */
-  price: z.number().optional(),
-});
-export const PaymentIntentSchema = z.object({ clientSecret: z.string() });
-
-export const MarkPaidSchema = z.object({
-  transactionId: z.string().trim().min(1).max(255),
-});
-
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });

@@ -1,3 +1,5 @@
+// The card processor's interface, shared by the orders module (which asks it to cancel an
+// unpaid order's payment, and to confirm one) and the payments module (which provides it).
 /** What the shop needs of a card payment processor: the built-in test mode or Stripe. */
 export interface PaymentProvider {
   readonly name: 'builtin' | 'stripe';

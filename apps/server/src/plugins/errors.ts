@@ -6,11 +6,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import type { ApiError } from '@apex/contract';
 
-function errorBody(statusCode: number, message: string, fields?: ApiError['fields']): ApiError {
+/** The one error shape; `code` and `fields` only where the failure has them. */
+export function errorBody(
+  statusCode: number,
+  message: string,
+  { code, fields }: Pick<ApiError, 'code' | 'fields'> = {},
+): ApiError {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
+    ...(code ? { code } : {}),
     ...(fields ? { fields } : {}),
   };
 }
@@ -30,7 +36,7 @@ export const errorsPlugin = fp(
           message: issue.message ?? 'is invalid',
         }));
         const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-        return reply.code(400).send(errorBody(400, `Invalid request: ${summary}`, fields));
+        return reply.code(400).send(errorBody(400, `Invalid request: ${summary}`, { fields }));
       }
       const statusCode = error.statusCode ?? 500;
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -15,9 +15,8 @@ import {
 import type { Database } from '../../db/client';
 import { type PartRow, parts } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
+import { isUuid } from '../../lib/ids';
 import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toPartJson(row: PartRow): Part {
   return {
@@ -144,7 +143,7 @@ export function createCatalog(
       id: string,
       { version, ...details }: PartUpdate,
     ): Promise<PartEdit> {
-      if (!UUID.test(id)) throw notInCatalogue();
+      if (!isUuid(id)) throw notInCatalogue();
       await checkImage(details.image);
       const edit = await db.transaction(async (tx): Promise<PartEdit> => {
         // Locked, so the copy kept as "before" is the one the edit replaces.
@@ -169,7 +168,7 @@ export function createCatalog(
      * meanwhile keep what they took. The stock stays within the shop's maximum.
      */
     async restockPart(actor: AuditEntry['actor'], id: string, units: number): Promise<PartRow> {
-      if (!UUID.test(id)) throw notInCatalogue();
+      if (!isUuid(id)) throw notInCatalogue();
       const restocked = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(parts)
@@ -197,7 +196,7 @@ export function createCatalog(
 
     /** Takes a part off sale. The row stays, so orders that name it keep their history. */
     async archivePart(actor: AuditEntry['actor'], id: string): Promise<{ deletedCount: number }> {
-      if (!UUID.test(id)) throw notInCatalogue();
+      if (!isUuid(id)) throw notInCatalogue();
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(parts)

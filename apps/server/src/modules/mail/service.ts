@@ -5,10 +5,9 @@ import type { OutboxMail, OutboxPage } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { outbox, type OutboxRow } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
 import { olderThan, toPage } from '../../lib/keyset';
 import type { MailMessage } from '../../lib/outbox';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The templates load React: only when an admin opens the outbox, never on a server's start.
 const loadMessages = () => import('./messages');
@@ -31,7 +30,7 @@ async function toOutboxMail(row: OutboxRow, shop: URL): Promise<OutboxMail> {
 /** The outbox as admins read it: every mail, newest first, and each one's message. */
 export function createOutboxReader(db: Database, shop: URL) {
   async function findRow(id: string): Promise<OutboxRow> {
-    const [row] = UUID.test(id) ? await db.select().from(outbox).where(eq(outbox.id, id)) : [];
+    const [row] = isUuid(id) ? await db.select().from(outbox).where(eq(outbox.id, id)) : [];
     if (!row) throw httpErrors.notFound('There is no such mail');
     return row;
   }

@@ -276,24 +276,33 @@ describe('paying', () => {
   });
 
   it.each([
-    ['4000000000000002', 'Your card was declined.'],
-    ['4000000000009995', 'Your card has insufficient funds.'],
-    ['4242424242424241', 'Your card number is invalid.'],
-  ])('refuses test card %s with "%s" and leaves the order unpaid', async (number, message) => {
-    const part = await makePart(t.app.database.db);
-    const customer = await signUp(t.app);
-    const { insertedId } = (
-      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
-    ).json<{ insertedId: string }>();
-    const { clientSecret, confirmed } = await pay(customer, insertedId, number);
-    expect(confirmed.statusCode).toBe(402);
-    expect(confirmed.json()).toMatchObject({ error: { message } });
-    const intentId = clientSecret.split('_secret_')[0] ?? '';
-    expect((await markPaid(customer, insertedId, intentId)).statusCode).toBe(400);
-    expect((await getOrder(customer.bearer, insertedId)).json()).toMatchObject({
-      payment: 'false',
-    });
-  });
+    ['4000000000000002', 'Your card was declined.', 'card_declined'],
+    ['4000000000009995', 'Your card has insufficient funds.', 'card_declined'],
+    ['4242424242424241', 'Your card number is invalid.', 'invalid_number'],
+  ])(
+    'refuses test card %s with "%s" and leaves the order unpaid',
+    async (number, message, code) => {
+      const part = await makePart(t.app.database.db);
+      const customer = await signUp(t.app);
+      const { insertedId } = (
+        await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
+      ).json<{ insertedId: string }>();
+      const { clientSecret, confirmed } = await pay(customer, insertedId, number);
+      expect(confirmed.statusCode).toBe(402);
+      // The shop's one error shape, with Stripe's code for the refusal.
+      expect(confirmed.json()).toEqual({
+        statusCode: 402,
+        error: 'Payment Required',
+        message,
+        code,
+      });
+      const intentId = clientSecret.split('_secret_')[0] ?? '';
+      expect((await markPaid(customer, insertedId, intentId)).statusCode).toBe(400);
+      expect((await getOrder(customer.bearer, insertedId)).json()).toMatchObject({
+        payment: 'false',
+      });
+    },
+  );
 
   it('refuses a made-up or foreign transaction id', async () => {
     const part = await makePart(t.app.database.db);

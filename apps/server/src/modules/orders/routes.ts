@@ -15,7 +15,8 @@ import {
 
 import { errorResponses } from '../../lib/error-responses';
 import { clientHolds } from '../../lib/json-cache';
-import { type Orders, toOrderJson } from './service';
+import type { Orders } from './service';
+import { fromPlaceOrderJson, toOrderJson } from './wire';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -31,7 +32,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
       },
     },
     async (request, reply) => {
-      const order = await orders.placeOrder(await request.requireUser(), request.body);
+      const viewer = await request.requireUser();
+      const order = await orders.placeOrder(viewer, fromPlaceOrderJson(request.body));
       return reply.code(201).send({ insertedId: order.id, order: toOrderJson(order) });
     },
   );

@@ -298,9 +298,8 @@ describe('a paid order never expires', () => {
     const refused = await confirmCard(clientSecret);
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({
-      error: {
-        message: 'This order expired or was cancelled before it was paid: nothing was charged.',
-      },
+      message: 'This order expired or was cancelled before it was paid: nothing was charged.',
+      code: 'payment_intent_unexpected_state',
     });
     expect(await intentStatusOf(insertedId)).toBe('canceled');
     const intentId = clientSecret.split('_secret_')[0] ?? '';

@@ -3,20 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { httpErrors } from '@fastify/sensible';
 import { and, eq } from 'drizzle-orm';
 
+import type { TestCard } from '@apex/contract';
+
 import type { Database } from '../../db/client';
 import { builtinPaymentIntents } from '../../db/schema';
 import type { PaymentProvider } from '../../lib/payment-provider';
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
-export interface TestCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-/** A refusal worded as Stripe words it, so both providers read the same to customers. */
+/**
+ * A refusal worded as Stripe words it, with Stripe's code, so both providers read the same to
+ * customers and the card form can point at the field to fix.
+ */
 export class CardError extends Error {
   constructor(
     readonly code: string,

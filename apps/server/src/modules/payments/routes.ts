@@ -1,51 +1,181 @@
+import { httpErrors } from '@fastify/sensible';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 
+import {
+  ApiErrorSchema,
+  ConfirmedPaymentSchema,
+  ConfirmTestCardSchema,
+  MarkPaidSchema,
+  ModifiedCountSchema,
+  OrderParamsSchema,
+  PaymentConfigSchema,
+  PaymentIntentRequestSchema,
+  PaymentIntentSchema,
+} from '@apex/contract';
+
 import { errorResponses } from '../../lib/error-responses';
-import { CardError, type TestCard } from './builtin-provider';
+import type { Viewer } from '../../plugins/auth';
+import { errorBody } from '../../plugins/errors';
+import { CardError } from './builtin-provider';
+import type { PaymentProcessor } from './provider';
 
-type ConfirmCard = (
-  clientSecret: string,
-  card: TestCard,
-) => Promise<{ id: string; status: string }>;
+/**
+ * What paying needs of orders, given as functions (as orders is given `onStockChanged`): the
+ * order's state, and whether it is paid, stay the orders module's to decide.
+ */
+export interface OrderPayments {
+  /** The client secret of the one payment intent of the caller's own unpaid order. */
+  openPayment(viewer: Viewer, orderId: string): Promise<{ clientSecret: string }>;
+  /** Marks the caller's order paid once the processor confirms the payment. */
+  confirmPayment(
+    viewer: Viewer,
+    orderId: string,
+    transactionId: string,
+  ): Promise<{ modifiedCount: number }>;
+  /** Marks an order paid from the processor's own notice. */
+  markPaidByProvider(intent: {
+    orderId: string;
+    id: string;
+    amountCents: number;
+  }): Promise<{ modifiedCount: number }>;
+}
 
-const errors = errorResponses(400, 404);
+const errors = errorResponses(400, 401, 403, 404);
+
+/** Paying for an order: whichever processor is configured, the server verifies with it. */
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  processor: PaymentProcessor;
+  orders: OrderPayments;
+}> = async (app, { processor, orders }) => {
+  app.get(
+    '/payment-config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Which card processor the payment page talks to',
+        response: { 200: PaymentConfigSchema },
+      },
+    },
+    async () => processor.publicConfig,
+  );
+
+  app.post(
+    '/create-payment-intent',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "A payment intent for your order's own total (one per order, reused on retry)",
+        body: PaymentIntentRequestSchema,
+        response: { 200: PaymentIntentSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) => orders.openPayment(await request.requireUser(), request.body.orderId),
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Mark your order paid, once the payment provider confirms the payment',
+        params: OrderParamsSchema,
+        body: MarkPaidSchema,
+        response: { 200: ModifiedCountSchema, 409: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      orders.confirmPayment(
+        await request.requireUser(),
+        request.params.id,
+        request.body.transactionId,
+      ),
+  );
+
+  if (processor.kind === 'builtin') {
+    await app.register(testCardRoutes, { confirmTestCard: processor.confirmTestCard });
+  } else if (processor.webhookSecret) {
+    await app.register(stripeWebhookRoutes, {
+      orders,
+      stripe: processor.stripe,
+      webhookSecret: processor.webhookSecret,
+    });
+  }
+};
 
 /** The built-in processor's stand-in for Stripe's card confirmation (registered only for it). */
-export const builtinPaymentRoutes: FastifyPluginAsyncZod<{ confirmBuiltin: ConfirmCard }> = async (
-  app,
-  { confirmBuiltin },
-) => {
+const testCardRoutes: FastifyPluginAsyncZod<{
+  confirmTestCard: Extract<PaymentProcessor, { kind: 'builtin' }>['confirmTestCard'];
+}> = async (app, { confirmTestCard }) => {
   app.post(
     '/payments/builtin/confirm',
     {
       schema: {
         tags: ['payments'],
         summary: 'Charge a test card (the built-in test-mode processor; no money moves)',
-        body: z.object({
-          clientSecret: z.string().min(1).max(200),
-          card: z.object({
-            number: z.string().max(30),
-            expMonth: z.number().int(),
-            expYear: z.number().int(),
-            cvc: z.string().max(4),
-          }),
-        }),
+        body: ConfirmTestCardSchema,
         response: {
-          200: z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) }),
-          402: z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-          ...errors,
+          200: ConfirmedPaymentSchema,
+          // A refused card, with Stripe's code for the refusal.
+          402: ApiErrorSchema,
+          ...errorResponses(400, 404),
         },
       },
     },
     async (request, reply) => {
       try {
-        const paymentIntent = await confirmBuiltin(request.body.clientSecret, request.body.card);
+        const paymentIntent = await confirmTestCard(request.body.clientSecret, request.body.card);
         return { paymentIntent };
       } catch (error) {
         if (!(error instanceof CardError)) throw error;
-        return reply.code(402).send({ error: { code: error.code, message: error.message } });
+        return reply.code(402).send(errorBody(402, error.message, { code: error.code }));
       }
+    },
+  );
+};
+
+/**
+ * Stripe tells us about payments itself, so an order is paid even when the customer's browser
+ * never comes back. The signature is checked on the raw bytes Stripe sent.
+ */
+const stripeWebhookRoutes: FastifyPluginAsyncZod<{
+  orders: OrderPayments;
+  stripe: Stripe;
+  webhookSecret: string;
+}> = async (app, { orders, stripe, webhookSecret }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post(
+    '/payments/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Stripe's payment notices (signed)",
+        response: { 200: z.object({ received: z.boolean() }), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (!(request.body instanceof Buffer) || typeof signature !== 'string') {
+        throw httpErrors.badRequest('A signed Stripe event is expected');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret);
+      } catch {
+        throw httpErrors.badRequest('The Stripe signature does not match');
+      }
+      if (event.type === 'payment_intent.succeeded') {
+        const intent = event.data.object;
+        const orderId = intent.metadata.orderId;
+        if (orderId) {
+          await orders.markPaidByProvider({ orderId, id: intent.id, amountCents: intent.amount });
+        }
+      }
+      return { received: true };
     },
   );
 };

@@ -1,17 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
+import type { PaymentConfig, TestCard } from '@apex/contract';
+
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
-
-export interface TestCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-export type PaymentConfig =
-  { provider: 'builtin' } | { provider: 'stripe'; publishableKey: string };
 
 /** Which processor takes the card: the built-in test mode or Stripe. */
 export function usePaymentConfig() {
@@ -67,24 +59,19 @@ export class CardRefusedError extends ApiError {
 
 /** Charges a test card with the built-in processor; a refusal comes back in Stripe's words. */
 export async function confirmBuiltinCard(clientSecret: string, card: TestCard): Promise<string> {
-  const response = await fetch('/api/payments/builtin/confirm', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientSecret, card }),
-  });
-  const answer = (await response.json()) as {
-    paymentIntent?: { id: string; status: string };
-    error?: { code?: string; message: string };
-    message?: string;
-  };
-  if (!response.ok || !answer.paymentIntent) {
-    throw new CardRefusedError(
-      response.status,
-      answer.error?.message ?? answer.message ?? 'Payment failed',
-      answer.error?.code,
+  try {
+    const { paymentIntent } = await apiRequest<{ paymentIntent: { id: string } }>(
+      'POST',
+      '/payments/builtin/confirm',
+      { clientSecret, card },
     );
+    return paymentIntent.id;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new CardRefusedError(error.status, error.message, error.body?.code);
+    }
+    throw error;
   }
-  return answer.paymentIntent.id;
 }
 
 /**

@@ -66,7 +66,8 @@ describe('BuiltinCardForm refusals', () => {
   function refusingPaymentApi(code: string, message: string) {
     vi.stubGlobal('fetch', async (url: string) => {
       if (url === '/api/create-payment-intent') return json({ clientSecret: 'pi_1_secret_2' })();
-      if (url === '/api/payments/builtin/confirm') return json({ error: { code, message } }, 402)();
+      if (url === '/api/payments/builtin/confirm')
+        return json({ statusCode: 402, error: 'Payment Required', message, code }, 402)();
       return json({ modifiedCount: 1 })();
     });
   }

@@ -1,0 +1,91 @@
+// What every part of the orders module shares: its dependencies, finding an order, the order
+// state rules, and marking an order paid (which both paying and cancelling may come to).
+import { httpErrors } from '@fastify/sensible';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+
+import type { Database } from '../../db/client';
+import { type OrderRow, orders } from '../../db/schema';
+import type { RecordAudit } from '../../lib/audit';
+import { isUuid } from '../../lib/ids';
+import type { PaymentProvider } from '../../lib/payment-provider';
+import type { Viewer } from '../../plugins/auth';
+import { mailCustomer } from './effects';
+
+export interface OrdersDependencies {
+  /** The card processor: asked to cancel an unpaid order's payment before the order goes. */
+  provider: PaymentProvider;
+  unpaidTtlMinutes: number;
+  maxUnpaidPerCustomer: number;
+  /**
+   * The database runs one transaction at a time (PGlite): nothing can slip in between the
+   * count of a customer's unpaid orders and the new one, so the customer's row needs no lock.
+   */
+  transactionsTakeTurns: boolean;
+  onStockChanged: () => void;
+  recordAudit: RecordAudit;
+}
+
+export const EXPIRED = 'This order expired before it was paid';
+/** A payment the bank has not decided yet: the order can be neither cancelled nor deleted. */
+export const PAYMENT_PROCESSING =
+  'The payment for this order is still being processed: try again in a few minutes';
+
+/** Why an order can no longer be paid, in its customer's words. */
+export const noLongerPayable = (order: OrderRow) =>
+  order.cancelReason === 'customer' ? 'You cancelled this order' : EXPIRED;
+
+/** Only an unpaid order still within its time may be paid. */
+export function assertPayable(order: OrderRow): void {
+  if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
+  if (order.status !== 'unpaid') throw httpErrors.conflict('This order is paid already');
+  if (order.expiresAt && order.expiresAt <= new Date()) throw httpErrors.conflict(EXPIRED);
+}
+
+/** An unpaid order whose time is up; one without a time never expires. */
+export const isExpired = sql`${orders.expiresAt} <= now()`;
+export const isStillPayable = or(isNull(orders.expiresAt), gt(orders.expiresAt, sql`now()`));
+
+export function createOrdersContext(db: Database, dependencies: OrdersDependencies) {
+  // The built-in processor moves no money: what it takes is marked, so it never passes for a sale.
+  const testPayment = dependencies.provider.name === 'builtin';
+
+  async function findOrder(id: string): Promise<OrderRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    return row;
+  }
+
+  /** The caller's own order: the only one they may pay for or cancel; others' are not there. */
+  async function findOwnOrder(viewer: Viewer, id: string): Promise<OrderRow> {
+    const order = await findOrder(id);
+    if (!order || order.userId !== viewer.id) throw httpErrors.notFound('There is no such order');
+    return order;
+  }
+
+  /**
+   * Marks an unpaid order paid by the given intent, and queues the customer's receipt with it;
+   * answers whether this call did it (the page and Stripe's webhook may both report a payment).
+   */
+  async function recordPayment(orderId: string, intentId: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [paid] = await tx
+        .update(orders)
+        .set({
+          status: 'paid',
+          transactionId: intentId,
+          paidAt: new Date(),
+          testPayment,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
+        .returning();
+      if (!paid) return false;
+      await mailCustomer(tx, paid, 'order-paid');
+      return true;
+    });
+  }
+
+  return { ...dependencies, db, findOrder, findOwnOrder, recordPayment };
+}
+
+export type OrdersContext = ReturnType<typeof createOrdersContext>;
