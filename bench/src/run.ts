@@ -128,7 +128,7 @@ interface ColdStarts {
 
 /**
  * Launch to first 200 of GET /api/ready, on a data directory an earlier start created, against a
- * bare process opening the same database (`src/bare-start.mjs`), alternately, as the catalogue is
+ * bare process opening the same database (`src/bare-start.mjs`), alternately, as the catalog is
  * against its ceiling.
  */
 async function coldStarts(dataDir: string): Promise<ColdStarts> {
@@ -219,13 +219,13 @@ async function ordersOnPostgres(ceiling: string): Promise<Comparison> {
 }
 
 /**
- * The bare processes the shop is judged against, sending the catalogue's bytes as the shop sent
+ * The bare processes the shop is judged against, sending the catalog's bytes as the shop sent
  * them: Fastify with nothing added, and node:http. They run until the benchmark ends.
  */
 async function startCeilings(base: string) {
   const catalog = await request(base, 'GET', '/api/parts');
   if (catalog.status !== 200) throw new Error(`GET /api/parts answered ${catalog.status}`);
-  const bodyFile = path.join(work, 'catalogue.json');
+  const bodyFile = path.join(work, 'catalog.json');
   writeFileSync(bodyFile, catalog.body);
   const env = { CEILING_BODY_FILE: bodyFile, CEILING_ETAG: String(catalog.headers.etag) };
   const fastify = await startServer({ program: 'ceiling', port: PORTS.ceiling, env, cwd });
@@ -317,7 +317,7 @@ await attempt('the PGlite shop', async () => {
       log(`  as a mid-range phone (CPU slowdown ${page.phone.slowdown}): ${phoneFigure(page)}`);
     }
 
-    catalog = await attempt('catalogue against ceiling', () =>
+    catalog = await attempt('catalog against ceiling', () =>
       compareCatalogToCeiling(
         shop.base,
         `${shop.base}/api/bench/ceiling`,
@@ -328,7 +328,7 @@ await attempt('the PGlite shop', async () => {
     if (catalog) {
       const ratios = catalog.ratios.map((r) => r.toFixed(2)).join(', ');
       log(
-        `catalogue ${perSecond(catalog.rps)}, ceiling route ${perSecond(catalog.ceilingRps)}; ` +
+        `catalog ${perSecond(catalog.rps)}, ceiling route ${perSecond(catalog.ceilingRps)}; ` +
           `ratio per round ${ratios}`,
       );
     }
@@ -346,7 +346,7 @@ await attempt('the PGlite shop', async () => {
       );
       const nodeHttp = await burst({ url: bare.nodeHttp, seconds: CATALOG_SECONDS });
       log(
-        `catalogue ${perSecond(shopToFastify.rps)} against bare Fastify ` +
+        `catalog ${perSecond(shopToFastify.rps)} against bare Fastify ` +
           `${perSecond(shopToFastify.ceilingRps)} (${shopToFastify.ratio.toFixed(2)}); ` +
           `bare node:http ${perSecond(nodeHttp.rps)}`,
       );
@@ -433,13 +433,13 @@ const lighthouseRow = (pagePath: string): Row => {
 };
 const rows: Row[] = [
   {
-    budget: `Catalogue GET /api/parts ÷ ceiling route, req/s at ${CONNECTIONS} connections`,
+    budget: `Catalog GET /api/parts ÷ ceiling route, req/s at ${CONNECTIONS} connections`,
     floor: `≥ ${BUDGET.catalogToCeiling.toFixed(2)}`,
     measured: catalog ? catalog.ratio.toFixed(2) : NOT_MEASURED,
     ok: !!catalog && catalog.ratio >= BUDGET.catalogToCeiling && catalog.errors === 0,
   },
   {
-    budget: `Catalogue p99 latency at ${CONNECTIONS} connections`,
+    budget: `Catalog p99 latency at ${CONNECTIONS} connections`,
     floor: `< ${BUDGET.catalogP99Ms} ms`,
     measured: catalog ? `${catalog.catalogP99.toFixed(1)} ms` : NOT_MEASURED,
     ok: !!catalog && catalog.catalogP99 < BUDGET.catalogP99Ms,

@@ -125,7 +125,7 @@ test.describe('sign-up and sign-in', () => {
       _id: string;
       name: string;
     }[];
-    if (!part) throw new Error('the demo catalogue is empty');
+    if (!part) throw new Error('the demo catalog is empty');
     await page.goto(`/purchase/${part._id}`);
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, demoCustomer.email, demoCustomer.password);

@@ -122,7 +122,7 @@ test.describe('reviews', () => {
   });
 });
 
-test.describe('the catalogue for admins', () => {
+test.describe('the catalog for admins', () => {
   test('an admin adds a product with an uploaded picture and one with a picture address @desktop', async ({
     page,
   }) => {

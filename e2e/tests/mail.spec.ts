@@ -171,7 +171,7 @@ test.describe('Outbox of a shop without a mail server', () => {
     request,
   }, testInfo) => {
     const [part] = (await (await request.get('/api/parts')).json()) as ApiPart[];
-    if (!part) throw new Error('the demo catalogue is empty');
+    if (!part) throw new Error('the demo catalog is empty');
     const customerPage = await (
       await browser.newContext({
         baseURL: keepingShop.url,

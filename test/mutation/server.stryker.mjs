@@ -1,5 +1,5 @@
 // @ts-check
-// Orders, payments, the catalogue and its cache, reviews, the limits: judged by the API suite.
+// Orders, payments, the catalog and its cache, reviews, the limits: judged by the API suite.
 import { shared } from './shared.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

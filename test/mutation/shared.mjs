@@ -16,4 +16,6 @@ export const shared = {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   concurrency: 2,
   timeoutMS: 30_000,
+  // The first run of the whole suite, which maps each test to the lines it runs, takes minutes.
+  dryRunTimeoutMinutes: 20,
 };

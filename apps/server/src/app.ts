@@ -7,34 +7,20 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 
+import { apiRoutes } from './api';
 import type { Config } from './config';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
+import { startBackgroundJobs } from './jobs';
 import { loggerOptions, type LogStream } from './lib/logging';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
-import { accountRoutes } from './modules/accounts/routes';
-import { createAccounts } from './modules/accounts/service';
-import { auditRoutes } from './modules/audit/routes';
-import { createAuditLog } from './modules/audit/service';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
-import { backupRoutes } from './modules/backup/routes';
-import { createBackupSchedule } from './modules/backup/schedule';
-import { createPartImages, type PartImages, servePartImages } from './modules/catalog/part-images';
-import { catalogRoutes } from './modules/catalog/routes';
-import { type Catalog, createCatalog } from './modules/catalog/service';
-import { contactRoutes } from './modules/contact/routes';
-import { createContact } from './modules/contact/service';
-import { healthRoutes } from './modules/health/routes';
-import { mailRoutes } from './modules/mail/routes';
-import { createMailSender, type MailSender } from './modules/mail/sender';
-import { createOutboxReader } from './modules/mail/service';
-import { orderRoutes } from './modules/orders/routes';
-import { createOrders, type Orders } from './modules/orders/service';
-import { createPaymentProvider } from './modules/payments/provider';
-import { paymentRoutes } from './modules/payments/routes';
-import { reviewRoutes } from './modules/reviews/routes';
-import { createReviews, type Reviews } from './modules/reviews/service';
+import { type PartImages, servePartImages } from './modules/catalog/part-images';
+import type { Catalog } from './modules/catalog/service';
+import type { MailSender } from './modules/mail/sender';
+import type { Orders } from './modules/orders/service';
+import type { Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { limitsPlugin } from './plugins/limits';
@@ -43,6 +29,7 @@ import { sameOriginPlugin } from './plugins/same-origin';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { textInputPlugin } from './plugins/text-input';
+import { createServices } from './services';
 
 export interface RouteEntry {
   method: string;
@@ -126,83 +113,18 @@ export async function buildApp(
         );
       }
     }
-    if (config.backups) {
-      const schedule = createBackupSchedule({
-        db: database.db,
-        dump: () => database.dump(),
-        database: database.kind,
-        uploadsDir: config.uploadsDir,
-        ...config.backups,
-        log: app.log,
-      });
-      let stopSchedule: (() => Promise<void>) | null = null;
-      app.addHook('onReady', async () => {
-        stopSchedule = schedule.start();
-      });
-      app.addHook('onClose', async () => stopSchedule?.());
-    }
     app.addHook('onClose', async () => database.close());
 
     const justSeeded = config.seedDemo && (await seedDemoData(database.db));
     if (justSeeded) app.log.info('The shop was empty: demo parts, reviews and accounts added');
 
-    const partImages = createPartImages(config.uploadsDir, {
-      imagesInUse: () => app.catalog.imagesInUse(),
-    });
-    app.decorate('partImages', partImages);
-    // Admins' changes are written to the audit log by the services that make them.
-    const auditLog = createAuditLog(database.db);
-    app.decorate(
-      'catalog',
-      createCatalog(database.db, {
-        checkImage: (image) => partImages.checkImage(image),
-        storeImage: (bytes) => partImages.store(bytes),
-        recordAudit: auditLog.record,
-      }),
-    );
-    const stopSweeping = partImages.sweepRegularly(app.log);
-    app.addHook('onClose', async () => stopSweeping());
-    app.decorate('reviews', createReviews(database.db));
-
-    // nodemailer loads only when a mail server is configured; without one, mail is kept.
-    const transport = config.mail.smtpUrl
-      ? (await import('./modules/mail/transport')).createSmtpTransport(config.mail.smtpUrl)
-      : null;
-    app.decorate(
-      'mailSender',
-      createMailSender({
-        db: database.db,
-        transport,
-        from: config.mail.from,
-        shop: config.publicUrl,
-        log: app.log,
-      }),
-    );
-    const stopMailing =
-      config.mail.deliverEveryMs === null
-        ? null
-        : app.mailSender.runRegularly(config.mail.deliverEveryMs);
-    app.addHook('onClose', async () => {
-      await stopMailing?.();
-      transport?.close();
-    });
-    const processor = await createPaymentProvider(config.payments, database.db);
-    app.decorate(
-      'orders',
-      createOrders(database.db, {
-        provider: processor.provider,
-        unpaidTtlMinutes: config.orders.unpaidTtlMinutes,
-        maxUnpaidPerCustomer: config.orders.maxUnpaidPerCustomer,
-        transactionsTakeTurns: database.kind === 'pglite',
-        // Orders move stock, which the catalogue shows: it reloads after each change.
-        onStockChanged: () => app.catalog.invalidate(),
-        recordAudit: auditLog.record,
-      }),
-    );
-    if (config.orders.expirySweepMs !== null) {
-      const stopExpiring = app.orders.expireRegularly(app.log, config.orders.expirySweepMs);
-      app.addHook('onClose', async () => stopExpiring());
-    }
+    const services = await createServices(config, database, app.log);
+    app.decorate('catalog', services.catalog);
+    app.decorate('partImages', services.partImages);
+    app.decorate('reviews', services.reviews);
+    app.decorate('mailSender', services.mailSender);
+    app.decorate('orders', services.orders);
+    startBackgroundJobs(app, config, database, services);
 
     await app.register(sensible);
     await app.register(errorsPlugin);
@@ -230,28 +152,8 @@ export async function buildApp(
     }
     await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
     await app.register(openapiPlugin);
-    await app.register(
-      async (api) => {
-        await api.register(healthRoutes);
-        await api.register(catalogRoutes);
-        await api.register(reviewRoutes);
-        await api.register(contactRoutes, { contact: createContact(database.db) });
-        await api.register(mailRoutes, {
-          outbox: createOutboxReader(database.db, config.publicUrl),
-        });
-        await api.register(accountRoutes, {
-          accounts: createAccounts(database.db, { recordAudit: auditLog.record }),
-          google: config.auth.google !== null,
-        });
-        const orders = app.orders;
-        await api.register(orderRoutes, { orders });
-        await api.register(auditRoutes, { auditLog });
-        await api.register(backupRoutes, { intervalMs: config.backups?.intervalMs ?? null });
-        await api.register(paymentRoutes, { processor, orders });
-      },
-      { prefix: '/api' },
-    );
-    await servePartImages(app, partImages);
+    await app.register(apiRoutes, { prefix: '/api', config, database, services });
+    await servePartImages(app, services.partImages);
     await app.register(spaPlugin, { webDist: config.webDist });
     return app;
   } catch (error) {

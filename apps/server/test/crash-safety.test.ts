@@ -232,8 +232,8 @@ describe('a server killed in the middle of a rush of orders', () => {
     ];
 
     // The demo part with the most stock, so the rush is cut short by the crash, not by a sell-out.
-    const catalogue = await getJson<Part[]>(first, '/api/parts');
-    const chosen = catalogue.reduce((most, part) => (part.quantity > most.quantity ? part : most));
+    const catalog = await getJson<Part[]>(first, '/api/parts');
+    const chosen = catalog.reduce((most, part) => (part.quantity > most.quantity ? part : most));
     const part = await getJson<Part>(first, `/api/parts/${chosen._id}`);
     expect(part.quantity).toBeGreaterThanOrEqual(CONFIRMED_BEFORE_CRASH * (part.minorder + 2));
     const ordersBefore = new Set(

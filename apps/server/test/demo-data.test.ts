@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('demo data on an empty shop', () => {
-  it('fills the catalogue with at least 12 parts and 6 reviews', async () => {
+  it('fills the catalog with at least 12 parts and 6 reviews', async () => {
     const parts = (await t.app.inject({ method: 'GET', url: '/api/parts' })).json<Part[]>();
     const reviews = (await t.app.inject({ method: 'GET', url: '/api/review' })).json<Review[]>();
     expect(parts.length).toBeGreaterThanOrEqual(12);
@@ -45,7 +45,7 @@ describe('demo data on an empty shop', () => {
     }
   });
 
-  it('compresses the catalogue for clients that accept gzip', async () => {
+  it('compresses the catalog for clients that accept gzip', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/parts',

@@ -212,7 +212,7 @@ describe('answers that depend on who asks', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 
-  it('while the catalogue, the same for everyone, stays cacheable', async () => {
+  it('while the catalog, the same for everyone, stays cacheable', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/parts',

@@ -1,4 +1,4 @@
-// The shop on a busy day, at a fixed pace: visitors browse (pages, the catalogue, single parts,
+// The shop on a busy day, at a fixed pace: visitors browse (pages, the catalog, single parts,
 // reviews; half of them revalidating with If-None-Match as a returning browser does), customers
 // order, and an admin's Manage Orders page polls the order list with its ETag. Requests leave on
 // a fixed schedule whether or not earlier ones were answered (an open loop), and each latency is

@@ -15,7 +15,7 @@ const SERVER_SETTINGS =
 
 /**
  * `server`: the production entry point; `bench`: the same app plus the bench's own routes;
- * `ceiling` and `node-http`: a bare process sending the catalogue's bytes, on Fastify or on
+ * `ceiling` and `node-http`: a bare process sending the catalog's bytes, on Fastify or on
  * node:http (`src/ceiling.mjs`); `bare-start`: the embedded database opened and nothing else
  * (`src/bare-start.mjs`).
  */

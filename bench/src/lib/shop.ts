@@ -1,4 +1,4 @@
-// The shop as the benchmark's customers and admin use it: accounts, the catalogue, restocking.
+// The shop as the benchmark's customers and admin use it: accounts, the catalog, restocking.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -123,7 +123,7 @@ export interface CatalogComparison extends Comparison {
 
 /**
  * GET /api/parts against a ceiling that sends the same bytes (`ceilingUrl`), in alternating
- * rounds; every catalogue answer's latency counts for its percentiles.
+ * rounds; every catalog answer's latency counts for its percentiles.
  */
 export async function compareCatalogToCeiling(
   base: string,
@@ -132,7 +132,7 @@ export async function compareCatalogToCeiling(
   seconds: number,
 ): Promise<CatalogComparison> {
   const catalog = `${base}/api/parts`;
-  // Warm-up: the JIT settles and the catalogue cache fills before anything is measured.
+  // Warm-up: the JIT settles and the catalog cache fills before anything is measured.
   await burst({ url: catalog, seconds: 1 });
   await burst({ url: ceilingUrl, seconds: 1 });
   const latencies: number[] = [];

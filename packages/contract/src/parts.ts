@@ -34,7 +34,7 @@ export const PartParamsSchema = z.object({
   id: z.string().max(64).describe('The part id from the catalogue'),
 });
 
-/** Pictures this shop serves itself: the demo catalogue's, and uploads (named by their content). */
+/** Pictures this shop serves itself: the demo catalog's, and uploads (named by their content). */
 const SITE_PICTURE = /^\/(?:images|uploads)\/parts\/[a-z0-9-]{1,80}\.(?:svg|png|jpg|webp)$/;
 
 const WebAddressSchema = z.url({ protocol: /^https?$/, hostname: /./ });

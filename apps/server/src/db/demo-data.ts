@@ -1,4 +1,4 @@
-/** A part of the demo catalogue; its image is /images/parts/<slug>.svg, shipped with the web app. */
+/** A part of the demo catalog; its image is /images/parts/<slug>.svg, shipped with the web app. */
 export interface DemoPart {
   slug: string;
   name: string;

@@ -40,7 +40,7 @@ export const parts = pgTable(
     check('parts_price_positive', sql`${t.priceCents} > 0`),
     check('parts_stock_not_negative', sql`${t.stock} >= 0`),
     check('parts_min_order_positive', sql`${t.minOrder} >= 1`),
-    index('parts_catalogue_idx')
+    index('parts_catalog_idx')
       .on(t.name)
       .where(sql`${t.archivedAt} is null`),
   ],

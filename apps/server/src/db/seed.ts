@@ -8,7 +8,7 @@ import { parts, reviews, shopSettings, users } from './schema';
 export const DEMO_SEEDED_SETTING = 'demo-seeded';
 
 /**
- * Fills an empty shop (no parts, no accounts) with the demo catalogue and reviews, once in the
+ * Fills an empty shop (no parts, no accounts) with the demo catalog and reviews, once in the
  * shop's life: the decision is recorded in shop_settings whatever it was, so nothing is added
  * again on a later start, even after everything was deleted. True when this call added them.
  */

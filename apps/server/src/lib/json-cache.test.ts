@@ -25,7 +25,7 @@ function scriptedLoads<T>() {
   return { load, calls };
 }
 
-describe('the cache in front of the catalogue and the reviews', () => {
+describe('the cache in front of the catalog and the reviews', () => {
   it('lets a second read wait for the load under way, and then answers from memory', async () => {
     const { load, calls } = scriptedLoads<string>();
     const cache = createCache(load);
@@ -33,13 +33,13 @@ describe('the cache in front of the catalogue and the reviews', () => {
     const first = cache.get();
     const second = cache.get();
     expect(load).toHaveBeenCalledTimes(1);
-    calls[0]?.resolve('catalogue v1');
-    expect(await first).toBe('catalogue v1');
-    expect(await second).toBe('catalogue v1');
+    calls[0]?.resolve('catalog v1');
+    expect(await first).toBe('catalog v1');
+    expect(await second).toBe('catalog v1');
 
     const held = cache.get();
     expect(load).toHaveBeenCalledTimes(1);
-    expect(await held).toBe('catalogue v1');
+    expect(await held).toBe('catalog v1');
   });
 
   it('loads again after an invalidation that came during a load, never keeping the stale answer', async () => {
@@ -47,7 +47,7 @@ describe('the cache in front of the catalogue and the reviews', () => {
     const cache = createCache(load);
 
     const early = cache.get();
-    // A part changes while the catalogue is being read: what the read finds may be old.
+    // A part changes while the catalog is being read: what the read finds may be old.
     cache.invalidate();
     calls[0]?.resolve('before the change');
     expect(await early).toBe('before the change');
@@ -88,8 +88,8 @@ describe('the cache in front of the catalogue and the reviews', () => {
 
     const retry = cache.get();
     expect(load).toHaveBeenCalledTimes(2);
-    calls[1]?.resolve('catalogue');
-    expect(await retry).toBe('catalogue');
+    calls[1]?.resolve('catalog');
+    expect(await retry).toBe('catalog');
   });
 
   it('keeps the newer load when an older one, invalidated meanwhile, fails afterwards', async () => {
@@ -158,8 +158,8 @@ describe('answering from the cache with an ETag', () => {
 
   it('answers 304 when one of several tags, weak ones among them, is the current one', async () => {
     for (const header of [
-      `W/"older-catalogue", ${json.etag}`,
-      `${json.etag},W/"older-catalogue"`,
+      `W/"older-catalog", ${json.etag}`,
+      `${json.etag},W/"older-catalog"`,
       `"a",  W/"b" ,${json.etag} , "c"`,
     ]) {
       const res = await get(header);
@@ -169,9 +169,11 @@ describe('answering from the cache with an ETag', () => {
 
   it('sends the JSON when none of the tags is the current one', async () => {
     for (const header of [
-      '"older-catalogue"',
-      'W/"older-catalogue", "other"',
+      '"older-catalog"',
+      'W/"older-catalog", "other"',
       json.etag.slice(1),
+      // Only a leading W/ marks a weak tag: inside the quotes it is part of another tag.
+      `${json.etag.slice(0, 2)}W/${json.etag.slice(2)}`,
     ]) {
       const res = await get(header);
       expect(res.statusCode, header).toBe(200);

@@ -16,24 +16,23 @@ export function toCachedJson(value: unknown): CachedJson {
 
 /**
  * Holds one value loaded from the database until `invalidate()`; concurrent misses share one load,
- * and a load that started before an invalidation is never stored.
+ * and a load that started before an invalidation is never stored: the invalidation drops it, so
+ * the next read loads again (its readers already waiting still get its answer).
  */
 export function createCache<T>(load: () => Promise<T>) {
-  let generation = 0;
   let pending: Promise<T> | null = null;
   return {
     get: (): Promise<T> => {
       if (pending) return pending;
-      const started = generation;
       const loading = load().catch((error: unknown) => {
+        // A failed load is not kept; one invalidated meanwhile has been replaced already.
         if (pending === loading) pending = null;
         throw error;
       });
-      if (started === generation) pending = loading;
+      pending = loading;
       return loading;
     },
     invalidate: (): void => {
-      generation++;
       pending = null;
     },
   };

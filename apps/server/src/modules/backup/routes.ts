@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { BackupStatusSchema } from '@apex/contract';
 
+import type { Database } from '../../db/client';
 import { errorResponses } from '../../lib/error-responses';
 import { backupStatus } from './schedule';
 
 const errors = errorResponses(401, 403);
 
 /** The backups' state for admins: a shop whose backups stopped should be seen to have stopped. */
-export const backupRoutes: FastifyPluginAsyncZod<{ intervalMs: number | null }> = async (
-  app,
-  { intervalMs },
-) => {
+export const backupRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  intervalMs: number | null;
+}> = async (app, { db, intervalMs }) => {
   app.get(
     '/backups',
     {
@@ -23,7 +24,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ intervalMs: number | null }> 
     },
     async (request) => {
       await request.requireAdmin();
-      return backupStatus(app.database.db, intervalMs);
+      return backupStatus(db, intervalMs);
     },
   );
 };

@@ -45,7 +45,7 @@ describe('GET /api/parts', () => {
     expect(res.json<{ name: string }[]>().map((p) => p.name)).toEqual(['On sale']);
   });
 
-  it('answers a repeated request with 304 when the catalogue has not changed', async () => {
+  it('answers a repeated request with 304 when the catalog has not changed', async () => {
     await makePart(t.app.database.db);
     const first = await t.app.inject({ method: 'GET', url: '/api/parts' });
     const etag = first.headers.etag;
@@ -59,7 +59,7 @@ describe('GET /api/parts', () => {
     expect(again.body).toBe('');
   });
 
-  it('serves a new ETag and the new data once the catalogue changes', async () => {
+  it('serves a new ETag and the new data once the catalog changes', async () => {
     await makePart(t.app.database.db);
     const before = await t.app.inject({ method: 'GET', url: '/api/parts' });
     await makePart(t.app.database.db);
@@ -97,7 +97,7 @@ describe('GET /api/parts/:id', () => {
         headers: { 'if-none-match': etag },
       });
 
-    // Another part joins the catalogue: the whole list is new, this part's bytes are not.
+    // Another part joins the catalog: the whole list is new, this part's bytes are not.
     await makePart(t.app.database.db);
     t.app.catalog.invalidate();
     const unchanged = await askAgain();

@@ -56,7 +56,7 @@ const uploadPicture = (headers: Headers, bytes: Buffer, type = 'image/png') =>
     payload: bytes,
   });
 
-const catalogue = async () => {
+const catalog = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/parts' });
   return {
     etag: res.headers.etag,
@@ -67,15 +67,15 @@ const partCount = async () =>
   (await t.app.database.db.select({ n: count() }).from(parts))[0]?.n ?? 0;
 
 describe('POST /api/parts', () => {
-  it('adds a part that the catalogue shows at once, with a new ETag', async () => {
+  it('adds a part that the catalog shows at once, with a new ETag', async () => {
     const admin = await signUpAdmin();
-    const before = await catalogue();
+    const before = await catalog();
     const res = await addPart(admin.bearer, newPart);
     expect(res.statusCode).toBe(201);
     const body = res.json<{ insertedId: string; upsertedId: string; part: object }>();
     expect(body.upsertedId).toBe(body.insertedId);
     expect(body.part).toEqual({ _id: body.insertedId, ...newPart, version: 1 });
-    const after = await catalogue();
+    const after = await catalog();
     expect(after.parts.map((p) => p.name)).toEqual(['Titanium Exhaust']);
     expect(after.etag).not.toBe(before.etag);
   });
@@ -150,15 +150,15 @@ describe('PUT /api/parts/:id', () => {
     minorder: 3,
   };
 
-  it("changes a part's details; the catalogue shows them at once, with the next version", async () => {
+  it("changes a part's details; the catalog shows them at once, with the next version", async () => {
     const admin = await signUpAdmin();
     const part = await makePart(t.app.database.db, { stock: 12, minOrder: 2, priceCents: 5000 });
-    const before = await catalogue();
+    const before = await catalog();
     const res = await updatePart(admin.bearer, part.id, { ...details, version: part.version });
     expect(res.statusCode).toBe(200);
     const changed = { _id: part.id, ...details, quantity: 12, version: part.version + 1 };
     expect(res.json()).toEqual({ modifiedCount: 1, part: changed });
-    const after = await catalogue();
+    const after = await catalog();
     expect(after.parts).toEqual([changed]);
     expect(after.etag).not.toBe(before.etag);
   });
@@ -173,7 +173,7 @@ describe('PUT /api/parts/:id', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ part: { quantity: number } }>().part.quantity).toBe(7);
-    expect((await catalogue()).parts[0]?.quantity).toBe(7);
+    expect((await catalog()).parts[0]?.quantity).toBe(7);
   });
 
   it.each([
@@ -187,7 +187,7 @@ describe('PUT /api/parts/:id', () => {
     const res = await updatePart(admin.bearer, part.id, { ...details, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain('body.version');
-    expect((await catalogue()).parts[0]?.name).toBe(part.name);
+    expect((await catalog()).parts[0]?.name).toBe(part.name);
   });
 
   it('answers 404 for unknown, malformed and archived parts', async () => {
@@ -216,7 +216,7 @@ describe('DELETE /api/parts/:id', () => {
     const res = await deletePart(admin.bearer, part.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
-    expect((await catalogue()).parts).toEqual([]);
+    expect((await catalog()).parts).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/parts/${part.id}` })).statusCode).toBe(
       404,
     );
@@ -326,11 +326,11 @@ describe('POST /api/part-images', () => {
   });
 });
 
-describe('who may change the catalogue', () => {
+describe('who may change the catalog', () => {
   it('answers 401 to visitors and 403 to customers, and changes nothing', async () => {
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 7 });
-    const before = await catalogue();
+    const before = await catalog();
     for (const [headers, status] of [
       [{}, 401],
       [customer.bearer, 403],
@@ -344,7 +344,7 @@ describe('who may change the catalogue', () => {
       expect((await deletePart(headers, part.id)).statusCode).toBe(status);
       expect((await uploadPicture(headers, pngPicture())).statusCode).toBe(status);
     }
-    expect(await catalogue()).toEqual(before);
+    expect(await catalog()).toEqual(before);
   });
 });
 

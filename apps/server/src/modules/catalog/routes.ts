@@ -19,11 +19,15 @@ import {
 
 import { errorResponses } from '../../lib/error-responses';
 import { sendCachedJson } from '../../lib/json-cache';
-import { toPartJson } from './service';
+import type { Catalog } from './service';
+import { fromNewPartJson, fromPartUpdateJson, toPartJson } from './wire';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async (
+  app,
+  { catalog },
+) => {
   app.get(
     '/parts',
     {
@@ -33,7 +37,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PartListSchema },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await app.catalog.listParts()),
+    async (request, reply) => sendCachedJson(request, reply, await catalog.listParts()),
   );
 
   app.get(
@@ -47,7 +51,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const part = await app.catalog.findPart(request.params.id);
+      const part = await catalog.findPart(request.params.id);
       if (!part) throw app.httpErrors.notFound('There is no part with this id in the catalogue');
       return sendCachedJson(request, reply, part);
     },
@@ -64,7 +68,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const part = await app.catalog.addPart(await request.requireAdmin(), request.body);
+      const admin = await request.requireAdmin();
+      const part = await catalog.addPart(admin, fromNewPartJson(request.body));
       return reply
         .code(201)
         .send({ insertedId: part.id, upsertedId: part.id, part: toPartJson(part) });
@@ -84,10 +89,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const edit = await app.catalog.updatePart(
+      const edit = await catalog.updatePart(
         await request.requireAdmin(),
         request.params.id,
-        request.body,
+        fromPartUpdateJson(request.body),
       );
       if (!edit.saved) {
         return reply.code(409).send({
@@ -114,7 +119,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const part = await app.catalog.restockPart(
+      const part = await catalog.restockPart(
         await request.requireAdmin(),
         request.params.id,
         request.body.units,
@@ -133,7 +138,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedCountSchema, ...errors },
       },
     },
-    async (request) => app.catalog.archivePart(await request.requireAdmin(), request.params.id),
+    async (request) => catalog.archivePart(await request.requireAdmin(), request.params.id),
   );
 
   await app.register(async (uploads) => {
@@ -173,7 +178,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
             'The picture must be a PNG, JPEG or WebP image',
           );
         }
-        const image = await app.catalog.uploadPicture(
+        const image = await catalog.uploadPicture(
           await request.requireAdmin(),
           body ?? Buffer.alloc(0),
         );

@@ -1,45 +1,14 @@
 import { httpErrors } from '@fastify/sensible';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 
-import {
-  type ActivitySnapshot,
-  centsToDollars,
-  dollarsToCents,
-  MAX_STOCK,
-  type Part,
-  type PartDetails,
-  type PartFields,
-  type PartUpdate,
-} from '@apex/contract';
+import { type ActivitySnapshot, MAX_STOCK } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type PartRow, parts } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import { isUuid } from '../../lib/ids';
 import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
-
-export function toPartJson(row: PartRow): Part {
-  return {
-    _id: row.id,
-    name: row.name,
-    image: row.image,
-    description: row.description,
-    quantity: row.stock,
-    minorder: row.minOrder,
-    price: centsToDollars(row.priceCents),
-    version: row.version,
-  };
-}
-
-function toDetailColumns(details: PartDetails) {
-  return {
-    name: details.name,
-    image: details.image,
-    description: details.description,
-    priceCents: dollarsToCents(details.price),
-    minOrder: details.minorder,
-  };
-}
+import { type PartInfo, toPartJson } from './wire';
 
 /** A part as the audit log keeps it, before or after a change. */
 function partSnapshot(row: PartRow): ActivitySnapshot {
@@ -54,7 +23,7 @@ function partSnapshot(row: PartRow): ActivitySnapshot {
   };
 }
 
-const notInCatalogue = () => httpErrors.notFound('There is no part with this id in the catalogue');
+const notInCatalog = () => httpErrors.notFound('There is no part with this id in the catalogue');
 
 /** The outcome of an edit: saved, or refused because the part changed since the form opened. */
 export type PartEdit = { saved: true; part: PartRow } | { saved: false; current: PartRow };
@@ -63,7 +32,7 @@ export type PartEdit = { saved: true; part: PartRow } | { saved: false; current:
 const nextVersion = sql`${parts.version} + 1`;
 
 /**
- * The parts on sale. Reads are answered from memory (the catalogue is small and read on every
+ * The parts on sale. Reads are answered from memory (the catalog is small and read on every
  * visit); every write here, and every stock change elsewhere, calls `invalidate()` so that
  * visitors see it at once. Every write is an admin's, and is written to the audit log with it.
  */
@@ -80,12 +49,13 @@ export function createCatalog(
     recordAudit: RecordAudit;
   },
 ) {
-  const catalogue = createCache(async () => {
+  const catalog = createCache(async () => {
     const rows = await db
       .select()
       .from(parts)
       .where(isNull(parts.archivedAt))
       .orderBy(asc(parts.name), asc(parts.id));
+    // Kept as the bytes the API sends: serialized once per change, not once per request.
     const list = rows.map(toPartJson);
     return {
       list: toCachedJson(list),
@@ -110,25 +80,25 @@ export function createCatalog(
 
   return {
     async listParts(): Promise<CachedJson> {
-      return (await catalogue.get()).list;
+      return (await catalog.get()).list;
     },
     /** A part on sale, or null: unknown, malformed and archived ids are all simply not found. */
     async findPart(id: string): Promise<CachedJson | null> {
-      return (await catalogue.get()).byId.get(id) ?? null;
+      return (await catalog.get()).byId.get(id) ?? null;
     },
 
-    async addPart(actor: AuditEntry['actor'], fields: PartFields): Promise<PartRow> {
-      await checkImage(fields.image);
+    async addPart(
+      actor: AuditEntry['actor'],
+      part: PartInfo & { stock: number },
+    ): Promise<PartRow> {
+      await checkImage(part.image);
       const added = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(parts)
-          .values({ ...toDetailColumns(fields), stock: fields.quantity })
-          .returning();
+        const [row] = await tx.insert(parts).values(part).returning();
         if (!row) throw new Error('the part insert returned nothing');
         await recordAudit(tx, partChange(actor, 'part.add', null, row));
         return row;
       });
-      catalogue.invalidate();
+      catalog.invalidate();
       return added;
     },
 
@@ -141,25 +111,25 @@ export function createCatalog(
     async updatePart(
       actor: AuditEntry['actor'],
       id: string,
-      { version, ...details }: PartUpdate,
+      { version, info }: { version: number; info: PartInfo },
     ): Promise<PartEdit> {
-      if (!isUuid(id)) throw notInCatalogue();
-      await checkImage(details.image);
+      if (!isUuid(id)) throw notInCatalog();
+      await checkImage(info.image);
       const edit = await db.transaction(async (tx): Promise<PartEdit> => {
         // Locked, so the copy kept as "before" is the one the edit replaces.
         const [current] = await tx.select().from(parts).where(onSale(id)).for('update');
-        if (!current) throw notInCatalogue();
+        if (!current) throw notInCatalog();
         if (current.version !== version) return { saved: false, current };
         const [row] = await tx
           .update(parts)
-          .set({ ...toDetailColumns(details), version: nextVersion, updatedAt: new Date() })
+          .set({ ...info, version: nextVersion, updatedAt: new Date() })
           .where(and(onSale(id), eq(parts.version, version)))
           .returning();
         if (!row) throw new Error('the locked part was not updated');
         await recordAudit(tx, partChange(actor, 'part.edit', current, row));
         return { saved: true, part: row };
       });
-      if (edit.saved) catalogue.invalidate();
+      if (edit.saved) catalog.invalidate();
       return edit;
     },
 
@@ -168,7 +138,7 @@ export function createCatalog(
      * meanwhile keep what they took. The stock stays within the shop's maximum.
      */
     async restockPart(actor: AuditEntry['actor'], id: string, units: number): Promise<PartRow> {
-      if (!isUuid(id)) throw notInCatalogue();
+      if (!isUuid(id)) throw notInCatalog();
       const restocked = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(parts)
@@ -181,7 +151,7 @@ export function createCatalog(
           .returning();
         if (!row) {
           const [part] = await tx.select().from(parts).where(onSale(id));
-          if (!part) throw notInCatalogue();
+          if (!part) throw notInCatalog();
           throw httpErrors.conflict(
             `A part can have at most ${MAX_STOCK.toLocaleString('en-US')} units in stock: this one has ${part.stock.toLocaleString('en-US')}, so at most ${(MAX_STOCK - part.stock).toLocaleString('en-US')} more fit`,
           );
@@ -190,23 +160,23 @@ export function createCatalog(
         await recordAudit(tx, partChange(actor, 'part.restock', before, row));
         return row;
       });
-      catalogue.invalidate();
+      catalog.invalidate();
       return restocked;
     },
 
     /** Takes a part off sale. The row stays, so orders that name it keep their history. */
     async archivePart(actor: AuditEntry['actor'], id: string): Promise<{ deletedCount: number }> {
-      if (!isUuid(id)) throw notInCatalogue();
+      if (!isUuid(id)) throw notInCatalog();
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(parts)
           .set({ archivedAt: new Date(), version: nextVersion, updatedAt: new Date() })
           .where(onSale(id))
           .returning();
-        if (!row) throw notInCatalogue();
+        if (!row) throw notInCatalog();
         await recordAudit(tx, partChange(actor, 'part.archive', { ...row, archivedAt: null }, row));
       });
-      catalogue.invalidate();
+      catalog.invalidate();
       return { deletedCount: 1 };
     },
 
@@ -231,7 +201,7 @@ export function createCatalog(
       return new Set(rows.map((row) => row.image));
     },
 
-    invalidate: catalogue.invalidate,
+    invalidate: catalog.invalidate,
   };
 }
 

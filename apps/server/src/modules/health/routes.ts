@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { HealthSchema, ReadinessSchema } from '@apex/contract';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+import type { DatabaseHandle } from '../../db/client';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/health',
     {
@@ -26,7 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await app.database.ping();
+        await database.ping();
         return { status: 'ready' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'database not reachable');

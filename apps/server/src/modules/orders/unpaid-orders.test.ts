@@ -55,7 +55,7 @@ const orderOf = async (customer: Caller, id: string) =>
     Order & { statusCode?: number }
   >();
 
-/** Stock as the catalogue shows it (answered from the in-process cache). */
+/** Stock as the catalog shows it (answered from the in-process cache). */
 const stockOf = async (id: string, app = t.app) =>
   (await app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
     .quantity;
@@ -137,7 +137,7 @@ describe('unpaid orders expire', () => {
     expect(minutes).toBeCloseTo(45, 1);
   });
 
-  it('cancels an unpaid order past its time and returns its stock to the catalogue', async () => {
+  it('cancels an unpaid order past its time and returns its stock to the catalog', async () => {
     const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
     const customer = await signUp(t.app);
     const { insertedId } = await placedOrder(customer, part.id, 3);
@@ -156,7 +156,7 @@ describe('unpaid orders expire', () => {
       expiresAt: null,
       testPayment: false,
     });
-    // The catalogue shows the stock back at once, and the part's version says it changed.
+    // The catalog shows the stock back at once, and the part's version says it changed.
     expect(await stockOf(part.id)).toBe(9);
     expect(await versionOf(part.id)).toBe(part.version + 3);
     // An order still within its time keeps its stock.

@@ -4,9 +4,12 @@ import { AddedReviewSchema, NewReviewSchema, ReviewListSchema } from '@apex/cont
 
 import { errorResponses } from '../../lib/error-responses';
 import { sendCachedJson } from '../../lib/json-cache';
-import { toReviewJson } from './service';
+import { type Reviews, toReviewJson } from './service';
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: Reviews }> = async (
+  app,
+  { reviews },
+) => {
   app.get(
     '/review',
     {
@@ -16,7 +19,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ReviewListSchema },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await app.reviews.listReviews()),
+    async (request, reply) => sendCachedJson(request, reply, await reviews.listReviews()),
   );
 
   app.post(
@@ -30,7 +33,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const review = await app.reviews.addReview(await request.requireUser(), request.body);
+      const review = await reviews.addReview(await request.requireUser(), request.body);
       return reply.code(201).send({ insertedId: review.id, review: toReviewJson(review) });
     },
   );

@@ -16,7 +16,7 @@ export class PartChangedError extends Error {
   }
 }
 
-/** Admins' writes to the catalogue. Each refreshes every cached part list and part. */
+/** Admins' writes to the catalog. Each refreshes every cached part list and part. */
 export function useManageParts() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.parts.all });

@@ -17,7 +17,7 @@ function PartCardSkeleton() {
   );
 }
 
-/** The catalogue on the home page: where "Purchase" in the navigation leads. */
+/** The catalog on the home page: where "Purchase" in the navigation leads. */
 export function PartsSection() {
   const parts = useParts();
   return (

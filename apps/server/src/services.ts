@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createAccounts } from './modules/accounts/service';
+import { createAuditLog } from './modules/audit/service';
+import { createPartImages } from './modules/catalog/part-images';
+import { type Catalog, createCatalog } from './modules/catalog/service';
+import { createContact } from './modules/contact/service';
+import { createMailSender } from './modules/mail/sender';
+import { createOutboxReader } from './modules/mail/service';
+import { createOrders } from './modules/orders/service';
+import { createPaymentProvider } from './modules/payments/provider';
+import { createReviews } from './modules/reviews/service';
+
+/**
+ * Every module's service, built once from the configuration, each given what it needs of the
+ * others as functions (so modules never import each other). The routes receive them as options.
+ */
+export async function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+) {
+  const { db } = database;
+  // Admins' changes are written to the audit log by the services that make them.
+  const auditLog = createAuditLog(db);
+  // The pictures and the catalogue name each other: the sweep keeps the pictures parts use.
+  const partImages = createPartImages(config.uploadsDir, {
+    imagesInUse: () => catalog.imagesInUse(),
+  });
+  const catalog: Catalog = createCatalog(db, {
+    checkImage: (image) => partImages.checkImage(image),
+    storeImage: (bytes) => partImages.store(bytes),
+    recordAudit: auditLog.record,
+  });
+  // nodemailer loads only when a mail server is configured; without one, mail is kept.
+  const transport = config.mail.smtpUrl
+    ? (await import('./modules/mail/transport')).createSmtpTransport(config.mail.smtpUrl)
+    : null;
+  const mailSender = createMailSender({
+    db,
+    transport,
+    from: config.mail.from,
+    shop: config.publicUrl,
+    log,
+  });
+  const payments = await createPaymentProvider(config.payments, db);
+  const orders = createOrders(db, {
+    provider: payments.provider,
+    unpaidTtlMinutes: config.orders.unpaidTtlMinutes,
+    maxUnpaidPerCustomer: config.orders.maxUnpaidPerCustomer,
+    transactionsTakeTurns: database.kind === 'pglite',
+    // Orders move stock, which the catalogue shows: it reloads after each change.
+    onStockChanged: () => catalog.invalidate(),
+    recordAudit: auditLog.record,
+  });
+  return {
+    auditLog,
+    partImages,
+    catalog,
+    reviews: createReviews(db),
+    contact: createContact(db),
+    outbox: createOutboxReader(db, config.publicUrl),
+    mailSender,
+    /** Closes the mail server's connections once delivery has stopped. */
+    closeTransport: () => transport?.close(),
+    payments,
+    orders,
+    accounts: createAccounts(db, { recordAudit: auditLog.record }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
