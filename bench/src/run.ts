@@ -6,6 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { Part } from '@apex/contract';
+
 import { measureFirstLoad } from './lib/first-load';
 import { request } from './lib/http';
 import { auditPages, CATEGORIES, type PageAudit } from './lib/lighthouse';
@@ -18,14 +20,7 @@ import {
   type RunningServer,
   startServer,
 } from './lib/server-process';
-import {
-  type Customer,
-  orderBody,
-  type Part,
-  restockAll,
-  signInAdmin,
-  signUpCustomers,
-} from './lib/shop';
+import { type Customer, orderBody, restockAll, signInAdmin, signUpCustomers } from './lib/shop';
 import { median } from './lib/stats';
 import {
   burst,

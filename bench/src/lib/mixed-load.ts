@@ -3,9 +3,11 @@
 // order, and an admin's Manage Orders page polls the order list with its ETag. Requests leave on
 // a fixed schedule whether or not earlier ones were answered (an open loop), and each latency is
 // counted from the moment its request was due, so a slow server cannot hide by slowing the load.
+import type { Part } from '@apex/contract';
+
 import { type Answer, request } from './http';
 import { type KeptMemory, keptMemory, residentMb } from './server-process';
-import { type Customer, orderBody, type Part } from './shop';
+import { type Customer, orderBody } from './shop';
 import { percentile } from './stats';
 
 type Kind = 'page' | 'catalog' | 'part' | 'reviews' | 'order' | 'admin';

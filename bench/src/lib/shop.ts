@@ -2,17 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { expectStatus, request } from './http';
+import type { Part } from '@apex/contract';
 
-export interface Part {
-  _id: string;
-  name: string;
-  image: string;
-  description: string;
-  price: number;
-  minorder: number;
-  quantity: number;
-}
+import { expectStatus, request } from './http';
 
 export interface Customer {
   email: string;
