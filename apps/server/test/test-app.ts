@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 import { buildApp } from '../src/app';
 import type { Config, DatabaseConfig } from '../src/config';
@@ -119,23 +119,67 @@ export async function createTestApp(
 }
 
 /**
- * A test app whose mail goes to a real SMTP server of its own (test/mail-server.ts). Mail leaves
- * only when the test calls `app.mailSender.deliverDue()`.
+ * The test file's shop, in the hooks every file wants: built before its first test, emptied
+ * before each, closed after the last. Read `app` inside tests and hooks, once it is built.
  */
-export async function createMailingTestApp(
-  overrides: Partial<Config> = {},
-): Promise<{ t: TestApp; smtp: TestMailServer; close: () => Promise<void> }> {
-  const smtp = await startMailServer();
-  const t = await createTestApp({
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  let built: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!built) throw new Error('The test app is built in beforeAll: use it inside a test');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await createTestApp(overrides);
+  });
+  afterAll(() => built?.close());
+  beforeEach(() => current().reset());
+  return {
+    get app() {
+      return current().app;
+    },
+    reset: () => current().reset(),
+    close: () => current().close(),
+  };
+}
+
+/**
+ * `useTestApp` whose mail goes to a real SMTP server of its own (test/mail-server.ts), emptied
+ * after each test. Mail leaves only when the test calls `app.mailSender.deliverDue()`.
+ */
+export function useMailingTestApp(overrides: Partial<Config> = {}): {
+  t: TestApp;
+  smtp: TestMailServer;
+} {
+  let smtp: TestMailServer | undefined;
+  const server = (): TestMailServer => {
+    if (!smtp) throw new Error('The mail server starts in beforeAll: use it inside a test');
+    return smtp;
+  };
+  beforeAll(async () => {
+    smtp = await startMailServer();
+  });
+  afterAll(() => smtp?.close());
+  const t = useTestApp({
     ...overrides,
-    mail: { smtpUrl: smtp.url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null },
+    get mail() {
+      return { smtpUrl: server().url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null };
+    },
+  });
+  afterEach(() => {
+    server().received.length = 0;
   });
   return {
     t,
-    smtp,
-    close: async () => {
-      await t.close();
-      await smtp.close();
+    smtp: {
+      get url() {
+        return server().url;
+      },
+      get received() {
+        return server().received;
+      },
+      waitFor: (count, ms) => server().waitFor(count, ms),
+      setDown: (down) => server().setDown(down),
+      close: () => server().close(),
     },
   };
 }

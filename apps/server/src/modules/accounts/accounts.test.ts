@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import {
   attemptSignIn,
@@ -11,14 +11,9 @@ import {
   signIn,
   signUp,
 } from '../../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, useTestApp } from '../../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = useTestApp();
 
 type Headers = Record<string, string>;
 const visitor: Headers = {};

@@ -2,22 +2,17 @@ import { randomUUID } from 'node:crypto';
 
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { ActivityEntry, ActivityPage } from '@apex/contract';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makeOrder, makePart } from '../../../test/factories';
 import { pngPicture } from '../../../test/pictures';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { useTestApp } from '../../../test/test-app';
 import { auditLog, users } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => t.reset());
+const t = useTestApp();
 
 async function signUpAdmin(email = 'boss@example.com'): Promise<Caller> {
   const admin = await signUp(t.app, { name: 'Shop Admin', email });

@@ -1,24 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { makeAdminDirectly, newClientAddress, signUp } from '../../../test/accounts-helpers';
-import type { TestMailServer } from '../../../test/mail-server';
-import { createMailingTestApp, type TestApp } from '../../../test/test-app';
+import { useMailingTestApp } from '../../../test/test-app';
 import { outbox } from '../../db/schema';
 
 // The home page's contact form: a visitor's question reaches every admin by mail.
-let smtp: TestMailServer;
-let t: TestApp;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, smtp, close } = await createMailingTestApp());
-});
-afterAll(() => close());
-beforeEach(() => t.reset());
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const { t, smtp } = useMailingTestApp();
 
 const ask = (payload: unknown) =>
   t.app.inject({

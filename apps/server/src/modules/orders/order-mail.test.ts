@@ -1,25 +1,14 @@
 import type { ParsedMail } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
-import type { TestMailServer } from '../../../test/mail-server';
 import { payWithTestCard } from '../../../test/orders-helpers';
-import { createMailingTestApp, type TestApp } from '../../../test/test-app';
+import { useMailingTestApp } from '../../../test/test-app';
 import { outbox } from '../../db/schema';
 
 // What an order's customer and the shop's admins receive, through a real SMTP server.
-let smtp: TestMailServer;
-let t: TestApp;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ t, smtp, close } = await createMailingTestApp());
-});
-afterAll(() => close());
-beforeEach(() => t.reset());
-afterEach(() => {
-  smtp.received.length = 0;
-});
+const { t, smtp } = useMailingTestApp();
 
 type Headers = Record<string, string>;
 const inject = (

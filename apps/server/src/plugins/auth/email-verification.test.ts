@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { type MutableResponse, type MutableToken, OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
   attemptSignUp,
@@ -12,8 +12,8 @@ import {
   signUp,
 } from '../../../test/accounts-helpers';
 import { freePort } from '../../../test/free-port';
-import { linkIn, refuseToQueue, type TestMailServer } from '../../../test/mail-server';
-import { createMailingTestApp, createTestApp, type TestApp } from '../../../test/test-app';
+import { linkIn, refuseToQueue } from '../../../test/mail-server';
+import { createTestApp, type TestApp, useMailingTestApp } from '../../../test/test-app';
 import { accounts, auditLog, outbox, sessions, users as usersTable } from '../../db/schema';
 
 const SHOP = 'http://localhost:3000';
@@ -45,22 +45,12 @@ const mailKinds = async (t: TestApp) =>
   (await t.app.database.db.select({ kind: outbox.kind }).from(outbox)).map((row) => row.kind);
 
 describe('e-mail verification', () => {
-  let smtp: TestMailServer;
-  let t: TestApp;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ t, smtp, close } = await createMailingTestApp({
-      auth: {
-        secret: 'test-secret-that-is-long-enough-for-hmac-signing',
-        adminEmails: [BOSS],
-        google: null,
-      },
-    }));
-  });
-  afterAll(() => close());
-  beforeEach(() => t.reset());
-  afterEach(() => {
-    smtp.received.length = 0;
+  const { t, smtp } = useMailingTestApp({
+    auth: {
+      secret: 'test-secret-that-is-long-enough-for-hmac-signing',
+      adminEmails: [BOSS],
+      google: null,
+    },
   });
 
   /** The verification link in the one mail sent so far. */

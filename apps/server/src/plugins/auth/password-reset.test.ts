@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import {
   attemptSignIn,
@@ -8,8 +8,8 @@ import {
   signIn,
   signUp,
 } from '../../../test/accounts-helpers';
-import { linkIn, refuseToQueue, type TestMailServer } from '../../../test/mail-server';
-import { createMailingTestApp, type TestApp } from '../../../test/test-app';
+import { linkIn, refuseToQueue } from '../../../test/mail-server';
+import { useMailingTestApp } from '../../../test/test-app';
 import { outbox, verifications } from '../../db/schema';
 
 const SHOP = 'http://localhost:3000';
@@ -17,17 +17,7 @@ const OLD_PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
 
 describe('password reset', () => {
-  let smtp: TestMailServer;
-  let t: TestApp;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ t, smtp, close } = await createMailingTestApp());
-  });
-  afterAll(() => close());
-  beforeEach(() => t.reset());
-  afterEach(() => {
-    smtp.received.length = 0;
-  });
+  const { t, smtp } = useMailingTestApp();
 
   const requestReset = (email: string, remoteAddress = newClientAddress()) =>
     t.app.inject({
