@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { attemptSignIn, makeAdminDirectly, signIn, signUp } from './accounts-helpers';
 import { makePart } from './factories';
+import { chargeTestCard } from './orders-helpers';
 import { createTestApp, type TestApp } from './test-app';
 
 const METRICS_TOKEN = 'metrics-token-for-the-scraper';
@@ -169,21 +170,7 @@ describe('the log', () => {
       payload: { orderId: part.id, orderQuantity: 2, phone: '+1 555 0100', address: '1 Pit Lane' },
     });
     const orderId = placed.json<{ insertedId: string }>().insertedId;
-    const intent = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: customer.bearer,
-      payload: { orderId },
-    });
-    const { clientSecret } = intent.json<{ clientSecret: string }>();
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/builtin/confirm',
-      payload: {
-        clientSecret,
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
-      },
-    });
+    const { clientSecret, confirmed } = await chargeTestCard(t.app, customer, orderId);
     const paymentId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
     await t.app.inject({
       method: 'PATCH',

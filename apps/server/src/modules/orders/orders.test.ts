@@ -5,6 +5,7 @@ import { orderQuantityHint } from '@apex/contract';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
+import { chargeTestCard } from '../../../test/orders-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
 
@@ -25,26 +26,8 @@ async function signUpAdmin(): Promise<Caller> {
   return admin;
 }
 
-/** Pays an order through the built-in processor with a test card, as the payment page does. */
-async function pay(customer: Caller, orderId: string, cardNumber = '4242424242424242') {
-  const intent = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: customer.bearer,
-    payload: { orderId },
-  });
-  expect(intent.statusCode).toBe(200);
-  const { clientSecret } = intent.json<{ clientSecret: string }>();
-  const confirmed = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/builtin/confirm',
-    payload: {
-      clientSecret,
-      card: { number: cardNumber, expMonth: 12, expYear: 2099, cvc: '123' },
-    },
-  });
-  return { clientSecret, confirmed };
-}
+const pay = (customer: Caller, orderId: string, cardNumber?: string) =>
+  chargeTestCard(t.app, customer, orderId, cardNumber);
 
 const markPaid = (customer: Caller, orderId: string, transactionId: string) =>
   t.app.inject({
