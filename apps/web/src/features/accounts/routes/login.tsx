@@ -4,7 +4,6 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
 import type { Login } from '@apex/contract';
 
-import { TextField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
@@ -12,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+import { CredentialFields } from '../components/credential-fields';
 import { useReturnTo } from '../use-return-to';
 import type { PasswordChangedState } from './reset-password';
 
@@ -69,21 +69,13 @@ export default function LoginPage() {
           Your password is changed: sign in with the new one.
         </p>
       )}
-      <TextField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={form.register('email')}
-      />
-      <TextField
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        registration={form.register('password')}
+      <CredentialFields
+        idPrefix="login"
+        password="current"
+        fields={{
+          email: { registration: form.register('email'), error: errors.email?.message },
+          password: { registration: form.register('password'), error: errors.password?.message },
+        }}
       />
       <Link to="/forgot-password" className="link link-primary self-end text-sm">
         Forgot password?

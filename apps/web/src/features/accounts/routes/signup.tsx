@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signUpWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+import { CredentialFields } from '../components/credential-fields';
 
 const FORM_FIELDS = ['name', 'email', 'password'] as const;
 
@@ -78,21 +79,13 @@ export default function SignUpPage() {
         error={errors.name?.message}
         registration={form.register('name')}
       />
-      <TextField
-        id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        registration={form.register('email')}
-      />
-      <TextField
-        id="signup-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        registration={form.register('password')}
+      <CredentialFields
+        idPrefix="signup"
+        password="new"
+        fields={{
+          email: { registration: form.register('email'), error: errors.email?.message },
+          password: { registration: form.register('password'), error: errors.password?.message },
+        }}
       />
     </AuthCard>
   );
