@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -13,7 +13,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns';
+import { users } from './identity-schema';
+
+export * from './identity-schema';
 
 export const parts = pgTable(
   'parts',
@@ -61,93 +64,6 @@ export const reviews = pgTable(
 
 export type PartRow = typeof parts.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
-
-// Identity tables, in the shape Better Auth (with its admin plugin) reads and writes.
-// Ids are Better Auth's random strings, not UUIDs.
-
-export const users = pgTable('users', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  /** 'admin' or 'user'; checked by the server on every request. */
-  role: text().notNull().default('user'),
-  banned: boolean().default(false),
-  banReason: text(),
-  banExpires: timestamp({ withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: createdAt(),
-});
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text().primaryKey(),
-    token: text().notNull().unique(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    ipAddress: text(),
-    userAgent: text(),
-    impersonatedBy: text(),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
-
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text().primaryKey(),
-    accountId: text().notNull(),
-    providerId: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accessToken: text(),
-    refreshToken: text(),
-    idToken: text(),
-    accessTokenExpiresAt: timestamp({ withTimezone: true }),
-    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
-    scope: text(),
-    /** The password hash, for email + password accounts. */
-    password: text(),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
-  },
-  (t) => [index('accounts_user_idx').on(t.userId)],
-);
-
-/**
- * How sign-in's tables hang together, for Better Auth's joined reads (`advanced.database.joins`):
- * a request's session and its user come back in one query instead of two.
- */
-export const userRelations = relations(users, ({ many }) => ({
-  sessions: many(sessions),
-  accounts: many(accounts),
-}));
-export const sessionRelations = relations(sessions, ({ one }) => ({
-  user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
-export const accountRelations = relations(accounts, ({ one }) => ({
-  user: one(users, { fields: [accounts.userId], references: [users.id] }),
-}));
-
-export const verifications = pgTable(
-  'verifications',
-  {
-    id: text().primaryKey(),
-    identifier: text().notNull(),
-    value: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
-  },
-  (t) => [index('verifications_identifier_idx').on(t.identifier)],
-);
 
 /**
  * Request counts per client and window (sign-in and sign-up per address, writes per account),
