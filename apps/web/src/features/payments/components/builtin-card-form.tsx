@@ -12,7 +12,7 @@ import {
   usePaymentIntent,
   usePayOrder,
 } from '../api/payment';
-import type { CardFormProps } from './card-form';
+import type { CardFormProps } from './card-form-props';
 
 /** Splits "MM / YY" into a month and a four-digit year. */
 function parseExpiry(expiry: string): { expMonth: number; expYear: number } {

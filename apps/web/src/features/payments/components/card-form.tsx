@@ -4,12 +4,7 @@ import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/page-spinner';
 
 import { usePaymentConfig } from '../api/payment';
-
-export interface CardFormProps {
-  orderId: string;
-  amount: number;
-  onPaid: (transactionId: string) => void;
-}
+import type { CardFormProps } from './card-form-props';
 
 // Each processor's form is its own chunk: the Stripe SDK never loads in test mode.
 const BuiltinCardForm = lazy(() => import('./builtin-card-form'));

@@ -8,7 +8,7 @@ import { formatPrice } from '@/lib/format';
 import { useSession } from '@/lib/session';
 
 import { usePaymentIntent, usePayOrder } from '../api/payment';
-import type { CardFormProps } from './card-form';
+import type { CardFormProps } from './card-form-props';
 
 // One Stripe.js per publishable key for the life of the page, as Stripe asks.
 const stripes = new Map<string, Promise<Stripe | null>>();
