@@ -9,6 +9,7 @@ import {
 
 import { apiRoutes } from './api';
 import type { Config } from './config';
+import { listenForChanges } from './db/change-notices';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
@@ -119,6 +120,16 @@ export async function buildApp(
     if (justSeeded) app.log.info('The shop was empty: demo parts, reviews and accounts added');
 
     const services = await createServices(config, database, app.log);
+    // Other instances' writes reach this one's caches at their commit (decision 003); PGlite
+    // serves one process, whose own writes drop its caches directly.
+    if (config.database.kind === 'postgres') {
+      const stopListening = await listenForChanges(
+        config.database.url,
+        services.caches.drop,
+        app.log,
+      );
+      app.addHook('onClose', stopListening);
+    }
     app.decorate('catalog', services.catalog);
     app.decorate('partImages', services.partImages);
     app.decorate('reviews', services.reviews);

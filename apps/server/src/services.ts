@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { createCaches } from './lib/json-cache';
 import { createAccounts } from './modules/accounts/service';
 import { createAuditLog } from './modules/audit/service';
 import { createPartImages } from './modules/catalog/part-images';
@@ -23,6 +24,8 @@ export async function createServices(
   log: FastifyBaseLogger,
 ) {
   const { db } = database;
+  // Every cache this process keeps; each is dropped when any instance writes what it holds.
+  const caches = createCaches();
   // Admins' changes are written to the audit log by the services that make them.
   const auditLog = createAuditLog(db);
   // The pictures and the catalogue name each other: the sweep keeps the pictures parts use.
@@ -30,6 +33,7 @@ export async function createServices(
     imagesInUse: () => catalog.imagesInUse(),
   });
   const catalog: Catalog = createCatalog(db, {
+    cacheOf: caches.cacheOf,
     checkImage: (image) => partImages.checkImage(image),
     storeImage: (bytes) => partImages.store(bytes),
     recordAudit: auditLog.record,
@@ -56,10 +60,11 @@ export async function createServices(
     recordAudit: auditLog.record,
   });
   return {
+    caches,
     auditLog,
     partImages,
     catalog,
-    reviews: createReviews(db),
+    reviews: createReviews(db, caches.cacheOf),
     contact: createContact(db),
     outbox: createOutboxReader(db, config.publicUrl),
     mailSender,

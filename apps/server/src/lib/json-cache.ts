@@ -14,12 +14,17 @@ export function toCachedJson(value: unknown): CachedJson {
   return { body, etag };
 }
 
+export interface Cache<T> {
+  get: () => Promise<T>;
+  invalidate: () => void;
+}
+
 /**
  * Holds one value loaded from the database until `invalidate()`; concurrent misses share one load,
  * and a load that started before an invalidation is never stored: the invalidation drops it, so
  * the next read loads again (its readers already waiting still get its answer).
  */
-export function createCache<T>(load: () => Promise<T>) {
+export function createCache<T>(load: () => Promise<T>): Cache<T> {
   let pending: Promise<T> | null = null;
   return {
     get: (): Promise<T> => {
@@ -37,6 +42,38 @@ export function createCache<T>(load: () => Promise<T>) {
     },
   };
 }
+
+/**
+ * The tables an in-memory cache may be read from: each has a trigger (migration 0010) that tells
+ * every instance of each committed write. A table added here needs its trigger too.
+ */
+export const WATCHED_TABLES = ['parts', 'reviews'] as const;
+export type WatchedTable = (typeof WATCHED_TABLES)[number];
+
+/**
+ * Every cache one process keeps, each named by the tables its answer is read from. `drop` is
+ * called for each committed write to a table, by this instance or any other
+ * (`db/change-notices.ts`), and with `null` when notices may have been missed: then every cache
+ * goes. A cache made here cannot forget to say what makes it stale.
+ */
+export function createCaches() {
+  const caches: { tables: readonly WatchedTable[]; cache: Cache<unknown> }[] = [];
+  return {
+    cacheOf: <T>(tables: readonly WatchedTable[], load: () => Promise<T>): Cache<T> => {
+      const cache = createCache(load);
+      caches.push({ tables, cache });
+      return cache;
+    },
+    drop: (table: string | null): void => {
+      for (const { tables, cache } of caches) {
+        if (table === null || tables.some((watched) => watched === table)) cache.invalidate();
+      }
+    },
+  };
+}
+
+export type Caches = ReturnType<typeof createCaches>;
+export type CacheOf = Caches['cacheOf'];
 
 /**
  * Whether a request's If-None-Match names what the shop would send (RFC 9110, 13.1.2): `*`, or

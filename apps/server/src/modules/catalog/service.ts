@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { type PartRow, parts } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import { isUuid } from '../../lib/ids';
-import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
+import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
 import { type PartInfo, toPartJson } from './wire';
 
 /** A part as the audit log keeps it, before or after a change. */
@@ -33,23 +33,27 @@ const nextVersion = sql`${parts.version} + 1`;
 
 /**
  * The parts on sale. Reads are answered from memory (the catalog is small and read on every
- * visit); every write here, and every stock change elsewhere, calls `invalidate()` so that
- * visitors see it at once. Every write is an admin's, and is written to the audit log with it.
+ * visit). Every write here, and every stock change elsewhere, calls `invalidate()`, so this
+ * instance shows it at once; other instances drop their copy when the database tells them of
+ * the write (`cacheOf`, decision 003). Every write is an admin's, and is written to the audit
+ * log with it.
  */
 export function createCatalog(
   db: Database,
   {
+    cacheOf,
     checkImage,
     storeImage,
     recordAudit,
   }: {
+    cacheOf: CacheOf;
     checkImage: (image: string) => Promise<void>;
     /** Keeps an uploaded picture; answers the address it is served at. */
     storeImage: (bytes: Buffer) => Promise<string>;
     recordAudit: RecordAudit;
   },
 ) {
-  const catalog = createCache(async () => {
+  const catalog = cacheOf(['parts'], async () => {
     const rows = await db
       .select()
       .from(parts)

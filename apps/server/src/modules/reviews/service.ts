@@ -4,7 +4,7 @@ import type { NewReview, Review } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type ReviewRow, reviews } from '../../db/schema';
-import { type CachedJson, createCache, toCachedJson } from '../../lib/json-cache';
+import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
 import type { Viewer } from '../../plugins/auth';
 
 /** The public face of a review: the reviewer's email stays in the database. */
@@ -17,8 +17,8 @@ export function toReviewJson(row: ReviewRow): Review {
   };
 }
 
-export function createReviews(db: Database) {
-  const latest = createCache(async () => {
+export function createReviews(db: Database, cacheOf: CacheOf) {
+  const latest = cacheOf(['reviews'], async () => {
     const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
     return toCachedJson(rows.map(toReviewJson));
   });

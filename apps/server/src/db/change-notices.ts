@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Client } from 'pg';
+
+/** The channel migration 0010's triggers notify, with the written table's name as payload. */
+export const CHANGES_CHANNEL = 'shop_changes';
+
+/** How the listening connection is named in `pg_stat_activity`, for operators (and tests). */
+export const LISTENER_APPLICATION_NAME = 'apex-parts-change-notices';
+
+/**
+ * What a change notice says: a table was written and the write committed, or `null` when notices
+ * may have been missed (the listening connection was lost), so anything may have changed.
+ */
+export type ChangeNotice = string | null;
+
+const FIRST_RETRY_MS = 250;
+const LAST_RETRY_MS = 5_000;
+
+/**
+ * Listens on PostgreSQL for every committed write to the tables the instances cache, from any
+ * instance, and calls `onChange` with the table's name. The connection reconnects by itself,
+ * soon at first, then every 5 s; once it is back, `onChange(null)` says that anything may have
+ * changed meanwhile. Answers a function that stops listening.
+ */
+export async function listenForChanges(
+  url: string,
+  onChange: (notice: ChangeNotice) => void,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  // Loaded only for PostgreSQL, like the pool.
+  const { default: pg } = await import('pg');
+  let client: Client | null = null;
+  let stopped = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
+    next.on('notification', ({ channel, payload }) => {
+      if (channel === CHANGES_CHANNEL) onChange(payload ?? null);
+    });
+    // 'error' comes first when the server goes away, then 'end'; one reconnect follows.
+    next.on('error', (error) => log.warn({ err: error }, 'change notices: connection failed'));
+    next.once('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      reconnectLater();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    // Stopped while connecting: nobody will close this one otherwise.
+    if (stopped) await stop();
+  };
+
+  const reconnectLater = () => {
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          retryMs = FIRST_RETRY_MS;
+          log.info('change notices: listening again; cached answers dropped');
+          // Writes committed while nobody listened told nobody.
+          onChange(null);
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, 'change notices: cannot reconnect yet');
+          retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+          if (!stopped) reconnectLater();
+        },
+      );
+    }, retryMs);
+    // Listening alone must not keep the process alive.
+    retry.unref();
+  };
+
+  const stop = async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const open = client;
+    client = null;
+    await open?.end().catch(() => undefined);
+  };
+
+  await connect();
+  return stop;
+}

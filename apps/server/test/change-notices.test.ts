@@ -1,0 +1,132 @@
+import { setTimeout } from 'node:timers/promises';
+
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../src/app';
+import { LISTENER_APPLICATION_NAME } from '../src/db/change-notices';
+import { parts } from '../src/db/schema';
+import { WATCHED_TABLES } from '../src/lib/json-cache';
+import { makePart, makeReview } from './factories';
+import { createTestDatabase, testConfig, useTestApp } from './test-app';
+
+describe('change notices', () => {
+  const t = useTestApp();
+
+  it('every table a cache may be read from tells every instance of its writes', async () => {
+    // Both drivers answer `rows`; drizzle's type for it depends on the driver.
+    const result: unknown = await t.app.database.db.execute(
+      sql`select distinct event_object_table as table from information_schema.triggers where action_statement like '%notify_shop_change%'`,
+    );
+    const { rows } = result as { rows: { table: string }[] };
+    expect(rows.map((row) => row.table).sort()).toEqual([...WATCHED_TABLES].sort());
+  });
+});
+
+/** What the decision promises: another instance's write shows within a second. */
+const WITHIN = { timeout: 1_000, interval: 20 };
+
+// Several instances share a PostgreSQL server; PGlite serves one process, which hears nothing.
+describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let writer: FastifyInstance;
+  let reader: FastifyInstance;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    writer = await buildApp(testConfig(database.config));
+    reader = await buildApp(testConfig(database.config));
+    await Promise.all([writer.ready(), reader.ready()]);
+    admin = new pg.Client({
+      connectionString: database.config.kind === 'postgres' ? database.config.url : '',
+    });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await Promise.all([writer.close(), reader.close()]);
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await writer.database.db.execute(sql`truncate table parts, reviews restart identity cascade`);
+  });
+
+  const partNames = async (app: FastifyInstance) =>
+    (await app.inject('/api/parts')).json<{ name: string }[]>().map((part) => part.name);
+  const reviewTexts = async (app: FastifyInstance) =>
+    (await app.inject('/api/review')).json<{ description: string }[]>().map((r) => r.description);
+  const listeners = async () =>
+    (
+      await admin.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where application_name = $1 and datname = current_database()',
+        [LISTENER_APPLICATION_NAME],
+      )
+    ).rows[0]?.n;
+
+  it('a part added through one instance is listed by the other within a second', async () => {
+    expect(await partNames(reader)).toEqual([]);
+    await makePart(writer.database.db, { name: 'Carbon splitter' });
+    await expect.poll(() => partNames(reader), WITHIN).toEqual(['Carbon splitter']);
+  });
+
+  it('a new price, a restock and a part taken off sale show on the other instance within a second', async () => {
+    const part = await makePart(writer.database.db, { name: 'Brake kit', priceCents: 10_000 });
+    const shown = async () => {
+      const answer = await reader.inject(`/api/parts/${part.id}`);
+      return answer.statusCode === 200 ? answer.json<{ price: number; quantity: number }>() : null;
+    };
+    expect(await shown()).toMatchObject({ price: 100, quantity: 50 });
+
+    const { db } = writer.database;
+    await db.update(parts).set({ priceCents: 12_500 }).where(eq(parts.id, part.id));
+    await expect.poll(shown, WITHIN).toMatchObject({ price: 125 });
+    await db.update(parts).set({ stock: 80 }).where(eq(parts.id, part.id));
+    await expect.poll(shown, WITHIN).toMatchObject({ quantity: 80 });
+    await db.update(parts).set({ archivedAt: new Date() }).where(eq(parts.id, part.id));
+    await expect.poll(shown, WITHIN).toBeNull();
+  });
+
+  it('a review written through one instance shows on the other within a second', async () => {
+    expect(await reviewTexts(reader)).toEqual([]);
+    await makeReview(writer.database.db, { description: 'Fits like the original.' });
+    await expect.poll(() => reviewTexts(reader), WITHIN).toEqual(['Fits like the original.']);
+  });
+
+  it('a change held in an open transaction shows on the other instance once it commits', async () => {
+    await makePart(writer.database.db, { name: 'Old name' });
+    await expect.poll(() => partNames(reader), WITHIN).toEqual(['Old name']);
+    await admin.query('begin');
+    await admin.query(`update parts set name = 'New name'`);
+    // The reader loads again while the change is uncommitted: had it been told now, it would
+    // keep the old name for good.
+    expect(await partNames(reader)).toEqual(['Old name']);
+    await admin.query('commit');
+    await expect.poll(() => partNames(reader), WITHIN).toEqual(['New name']);
+  });
+
+  it('an instance whose listening connection is lost reconnects and drops what it cached meanwhile', async () => {
+    await makePart(writer.database.db, { name: 'Before' });
+    // Once every notice of that write has arrived, the reader holds 'Before' in memory.
+    await setTimeout(300);
+    expect(await partNames(reader)).toEqual(['Before']);
+    expect(await listeners()).toBe('2');
+
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [LISTENER_APPLICATION_NAME],
+    );
+    // Gone, and not yet back (each tries again after a quarter of a second): written now, the
+    // notice reaches no instance.
+    await expect.poll(listeners, { timeout: 1_000, interval: 5 }).toBe('0');
+    await admin.query(`update parts set name = 'While away'`);
+
+    await expect.poll(listeners, { timeout: 10_000, interval: 100 }).toBe('2');
+    await expect.poll(() => partNames(reader), WITHIN).toEqual(['While away']);
+    // And it hears the next write as before.
+    await admin.query(`update parts set name = 'After'`);
+    await expect.poll(() => partNames(reader), WITHIN).toEqual(['After']);
+  });
+});
