@@ -1,27 +1,13 @@
-// The shop on a busy day, at a fixed pace: visitors browse (pages, the catalog, single parts,
-// reviews; half of them revalidating with If-None-Match as a returning browser does), customers
-// order, and an admin's Manage Orders page polls the order list with its ETag. Requests leave on
-// a fixed schedule whether or not earlier ones were answered (an open loop), and each latency is
-// counted from the moment its request was due, so a slow server cannot hide by slowing the load.
-import type { Part } from '@apex/contract';
-
-import { type Answer, request } from './http';
+// The shop on a busy day, at a fixed pace (`visits.ts` draws what each request asks). Requests
+// leave on a fixed schedule whether or not earlier ones were answered (an open loop), and each
+// latency is counted from the moment its request was due, so a slow server cannot hide by slowing
+// the load.
 import { type KeptMemory, keptMemory, residentMb } from './server-process';
-import { type Customer, orderBody } from './shop';
+import type { PreparedShop } from './shop';
 import { percentile } from './stats';
+import { type Kind, shopVisits } from './visits';
 
-type Kind = 'page' | 'catalog' | 'part' | 'reviews' | 'order' | 'admin';
-
-/** Shares of the paced requests; the admin's polling comes on top, on its own clock. */
-const MIX: readonly [Kind, number][] = [
-  ['page', 10],
-  ['catalog', 30],
-  ['part', 25],
-  ['reviews', 25],
-  ['order', 10],
-];
-
-export interface MixedLoadOptions {
+export interface MixedLoadOptions extends PreparedShop {
   base: string;
   pid: number;
   /** Browsing and ordering requests per second. */
@@ -31,9 +17,6 @@ export interface MixedLoadOptions {
   steadySeconds: number;
   sampleEverySeconds: number;
   adminPollSeconds: number;
-  customers: readonly Customer[];
-  parts: readonly Part[];
-  adminToken: string;
 }
 
 export interface MixedLoadResult {
@@ -61,18 +44,6 @@ export interface MixedLoadResult {
   kept: { start: KeptMemory; end: KeptMemory };
 }
 
-/** A small seeded generator: every run draws the same mix in the same order. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const sleepUntil = (at: number) => {
   const wait = at - performance.now();
   return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
@@ -81,24 +52,8 @@ const sleepUntil = (at: number) => {
 const MAX_IN_FLIGHT = 1_000;
 
 export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoadResult> {
-  const { base, rate, customers, parts } = options;
-  if (customers.length === 0 || parts.length === 0) throw new Error('no customers or parts');
-  const draw = random(20_240_601);
-  // Whether a visitor revalidates depends on having an ETag yet: its own stream keeps `draw`'s
-  // sequence, and so the mix, the same from run to run.
-  const coin = random(7);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(draw() * list.length)] as T;
-  const totalWeight = MIX.reduce((sum, [, weight]) => sum + weight, 0);
-  const pickKind = (): Kind => {
-    let roll = draw() * totalWeight;
-    for (const [kind, weight] of MIX) {
-      roll -= weight;
-      if (roll < 0) return kind;
-    }
-    return 'catalog';
-  };
-
-  const etags = new Map<string, string>();
+  const { base, rate } = options;
+  const visits = shopVisits(base, options);
   const latencies: number[] = [];
   const latenciesByKind = new Map<Kind, number[]>();
   const errorSamples: string[] = [];
@@ -117,64 +72,6 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     if (errorSamples.length < 5) errorSamples.push(message);
   };
 
-  const send = (kind: Kind): { what: string; answer: Promise<Answer>; expected: number[] } => {
-    const browse = (path: string, accept = 'application/json') => {
-      const headers: Record<string, string> = { accept, 'accept-encoding': 'gzip, deflate, br' };
-      const etag = etags.get(path);
-      // Half the visitors come back with the copy they already hold.
-      if (etag && coin() < 0.5) headers['if-none-match'] = etag;
-      const answer = request(base, 'GET', path, { headers, discardBody: true });
-      void answer.then(
-        (got) => {
-          if (got.status === 200 && typeof got.headers.etag === 'string') {
-            etags.set(path, got.headers.etag);
-          }
-        },
-        () => undefined,
-      );
-      return { what: `GET ${path}`, answer, expected: [200, 304] };
-    };
-    switch (kind) {
-      case 'page':
-        return browse('/', 'text/html,application/xhtml+xml');
-      case 'catalog':
-        return browse('/api/parts');
-      case 'part':
-        return browse(`/api/parts/${pick(parts)._id}`);
-      case 'reviews':
-        return browse('/api/review');
-      case 'order': {
-        const customer = pick(customers);
-        const answer = request(base, 'POST', '/api/orders', {
-          headers: {
-            authorization: `Bearer ${customer.token}`,
-            'x-forwarded-for': customer.address,
-          },
-          body: orderBody(pick(parts)),
-        });
-        return { what: 'POST /api/orders', answer, expected: [201] };
-      }
-      case 'admin': {
-        const headers: Record<string, string> = {
-          authorization: `Bearer ${options.adminToken}`,
-          'accept-encoding': 'gzip, deflate, br',
-        };
-        const etag = etags.get('/api/allorders');
-        if (etag) headers['if-none-match'] = etag;
-        const answer = request(base, 'GET', '/api/allorders', { headers, discardBody: true });
-        void answer.then(
-          (got) => {
-            if (got.status === 200 && typeof got.headers.etag === 'string') {
-              etags.set('/api/allorders', got.headers.etag);
-            }
-          },
-          () => undefined,
-        );
-        return { what: 'GET /api/allorders', answer, expected: [200, 304] };
-      }
-    }
-  };
-
   const fire = (kind: Kind, due: number) => {
     const recorded = due >= steadyFrom && due < steadyTo;
     sent++;
@@ -183,7 +80,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
       return;
     }
     inFlight++;
-    const { what, answer, expected } = send(kind);
+    const { what, answer, expected } = visits.send(kind);
     const done = answer
       .then(
         (got) => {
@@ -212,7 +109,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     for (let k = 0; k < total; k++) {
       const due = start + (k * 1000) / rate;
       await sleepUntil(due);
-      fire(pickKind(), due);
+      fire(visits.pickKind(), due);
     }
   };
   const adminPolling = async () => {

@@ -1,17 +1,49 @@
-// The shop as the benchmark's customers and admin use it: accounts, the catalog, restocking.
+// The shop as the benchmark's customers and admin use it: accounts, the catalog, restocking,
+// orders. The API's JSON speaks the spec's names (`_id`, `quantity` for stock, `orderId` for a
+// part); only the mappers here read or write them, and the rest of the bench uses the shop's words.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Part } from '@apex/contract';
+import type { Part as PartJson, PartRestock, PlaceOrder } from '@apex/contract';
 
 import { expectStatus, request } from './http';
 
 export interface Customer {
   email: string;
   token: string;
-  /** The address this customer calls from (the server believes one proxy hop). */
+  /** The IP address this customer calls from (the server believes one proxy hop). */
+  ip: string;
+}
+
+/** A part of the catalog, as much of it as the bench uses. */
+export interface Part {
+  id: string;
+  name: string;
+  stock: number;
+  minOrder: number;
+}
+
+const fromPartJson = (json: PartJson): Part => ({
+  id: json._id,
+  name: json.name,
+  stock: json.quantity,
+  minOrder: json.minorder,
+});
+
+/** An order to place: `quantity` units of the part. */
+interface NewOrder {
+  partId: string;
+  quantity: number;
+  phone: string;
   address: string;
 }
+
+const toPlaceOrderJson = (order: NewOrder): PlaceOrder => ({
+  orderId: order.partId,
+  orderQuantity: order.quantity,
+  phone: order.phone,
+  address: order.address,
+});
 
 /** The demo admin every embedded shop (and any shop with SEED_DEMO) starts with. */
 const ADMIN_EMAIL = 'admin@example.com';
@@ -47,16 +79,16 @@ export async function signUpCustomers(
   const customers: Customer[] = [];
   const signUp = async (n: number) => {
     const email = `bench${tag}${n}@example.com`;
-    const address = clientAddress(n + 1);
+    const ip = clientAddress(n + 1);
     const answer = await expectStatus(
       request(base, 'POST', '/api/auth/sign-up/email', {
-        headers: { origin: base, 'x-forwarded-for': address },
+        headers: { origin: base, 'x-forwarded-for': ip },
         body: { name: `Bench Customer ${n}`, email, password: 'bench-password-1' },
       }),
       200,
       `signing up ${email}`,
     );
-    customers.push({ email, address, token: bearerFrom(answer, `signing up ${email}`) });
+    customers.push({ email, ip, token: bearerFrom(answer, `signing up ${email}`) });
   };
   const queue = Array.from({ length: count }, (_, n) => n);
   await Promise.all(
@@ -80,9 +112,9 @@ export async function signInAdmin(base: string, dataDir: string): Promise<string
   return bearerFrom(answer, 'signing in the demo admin');
 }
 
-export async function listParts(base: string): Promise<Part[]> {
+async function listParts(base: string): Promise<Part[]> {
   const answer = await expectStatus(request(base, 'GET', '/api/parts'), 200, 'GET /api/parts');
-  return JSON.parse(answer.body) as Part[];
+  return (JSON.parse(answer.body) as PartJson[]).map(fromPartJson);
 }
 
 /** Gives every part so much stock that no order the benchmark places can sell it out. */
@@ -90,12 +122,13 @@ export async function restockAll(base: string, adminToken: string): Promise<Part
   const parts = await listParts(base);
   for (const part of parts) {
     // A restock adds units; the shop keeps at most 1,000,000 of a part.
-    const units = 1_000_000 - part.quantity;
+    const units = 1_000_000 - part.stock;
     if (units === 0) continue;
+    const restock: PartRestock = { units };
     await expectStatus(
-      request(base, 'POST', `/api/parts/${part._id}/restock`, {
+      request(base, 'POST', `/api/parts/${part.id}/restock`, {
         headers: { authorization: `Bearer ${adminToken}` },
-        body: { units },
+        body: restock,
       }),
       200,
       `restocking ${part.name}`,
@@ -104,12 +137,38 @@ export async function restockAll(base: string, adminToken: string): Promise<Part
   return listParts(base);
 }
 
-/** The body of one order: the part's minimum quantity, as a customer would order it. */
-export function orderBody(part: Part) {
-  return {
-    orderId: part._id,
-    orderQuantity: part.minorder,
+/** A customer's POST /api/orders, its headers and JSON body. */
+export interface OrderRequest {
+  headers: Record<string, string>;
+  body: PlaceOrder;
+}
+
+/** The part's minimum quantity, ordered as a customer would order it. */
+export function orderRequest(customer: Customer, part: Part): OrderRequest {
+  const order: NewOrder = {
+    partId: part.id,
+    quantity: part.minOrder,
     phone: '+1 555 0100',
     address: '1 Benchmark Road, Testville',
   };
+  return {
+    headers: { authorization: `Bearer ${customer.token}`, 'x-forwarded-for': customer.ip },
+    body: toPlaceOrderJson(order),
+  };
+}
+
+/** A shop made ready for a load: its stock topped up, customers signed up, the admin signed in. */
+export interface PreparedShop {
+  customers: Customer[];
+  parts: Part[];
+  adminToken: string;
+}
+
+export async function prepareShop(
+  base: string,
+  { customers, tag, dataDir }: { customers: number; tag: string; dataDir: string },
+): Promise<PreparedShop> {
+  const adminToken = await signInAdmin(base, dataDir);
+  const parts = await restockAll(base, adminToken);
+  return { customers: await signUpCustomers(base, customers, tag), parts, adminToken };
 }

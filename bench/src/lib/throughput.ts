@@ -1,6 +1,8 @@
 // Closed-loop throughput with autocannon: as many requests as 10 connections can get answered.
 import autocannon from 'autocannon';
 
+import { alternatingRounds } from './alternating-rounds';
+import type { OrderRequest } from './shop';
 import { median, percentile } from './stats';
 
 export const CONNECTIONS = 10;
@@ -74,10 +76,9 @@ export interface Comparison {
 }
 
 /**
- * Alternates short runs of a figure and of its ceiling (the figure first in even rounds, the
- * ceiling first in odd ones), so that the machine's mood at any moment weighs on both; the ratio
- * of each back-to-back pair is taken, and the median of those ratios is the result. A shared
- * machine that runs at half speed for a while halves both sides of a pair, not the ratio.
+ * Alternates short runs of a figure and of its ceiling (`alternatingRounds`); the ratio of each
+ * back-to-back pair is taken, and the median of those ratios is the result. A shared machine
+ * that runs at half speed for a while halves both sides of a pair, not the ratio.
  */
 export async function compareToCeiling(
   measure: (seconds: number) => Promise<Burst>,
@@ -85,34 +86,22 @@ export async function compareToCeiling(
   rounds: number,
   seconds: number,
 ): Promise<Comparison> {
-  const ratios: number[] = [];
-  const rps: number[] = [];
-  const ceilingRps: number[] = [];
-  let errors = 0;
-  let firstError: string | null = null;
-  for (let round = 0; round < rounds; round++) {
-    let a: Burst;
-    let b: Burst;
-    if (round % 2 === 0) {
-      a = await measure(seconds);
-      b = await ceiling(seconds);
-    } else {
-      b = await ceiling(seconds);
-      a = await measure(seconds);
-    }
-    ratios.push(a.rps / b.rps);
-    rps.push(a.rps);
-    ceilingRps.push(b.rps);
-    errors += a.errors + b.errors;
-    firstError ??= a.firstError ?? b.firstError;
-  }
+  const pairs = await alternatingRounds(
+    rounds,
+    () => measure(seconds),
+    () => ceiling(seconds),
+  );
+  const ratios = pairs.map((pair) => pair.figure.rps / pair.ceiling.rps);
   return {
     ratio: median(ratios),
     ratios,
-    rps: median(rps),
-    ceilingRps: median(ceilingRps),
-    errors,
-    firstError,
+    rps: median(pairs.map((pair) => pair.figure.rps)),
+    ceilingRps: median(pairs.map((pair) => pair.ceiling.rps)),
+    errors: pairs.reduce((sum, pair) => sum + pair.figure.errors + pair.ceiling.errors, 0),
+    firstError:
+      pairs
+        .map((pair) => pair.figure.firstError ?? pair.ceiling.firstError)
+        .find((error) => error !== null) ?? null,
   };
 }
 
@@ -149,17 +138,14 @@ export async function compareCatalogToCeiling(
   };
 }
 
-export interface Order {
-  token: string;
-  address: string;
-  body: unknown;
-}
-
 /**
- * POST /api/orders from many customers in turn, as fast as 10 connections go, for the given
- * seconds; the first call after a start should be a warm-up.
+ * POST /api/orders from many customers in turn (`orderRequest`), as fast as 10 connections go,
+ * for the given seconds; the first call after a start should be a warm-up.
  */
-export function orderBursts(base: string, orders: Order[]): (seconds: number) => Promise<Burst> {
+export function orderBursts(
+  base: string,
+  orders: OrderRequest[],
+): (seconds: number) => Promise<Burst> {
   let next = 0;
   const requests: autocannon.Request[] = [
     {
@@ -170,11 +156,7 @@ export function orderBursts(base: string, orders: Order[]): (seconds: number) =>
         if (!order) throw new Error('no orders to place');
         return {
           ...req,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${order.token}`,
-            'x-forwarded-for': order.address,
-          },
+          headers: { 'content-type': 'application/json', ...order.headers },
           body: JSON.stringify(order.body),
         };
       },

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+
+import { budgetRows } from './budget';
+
+const firstLoad = (jsKb: number, cssKb: number) => ({
+  jsBytes: jsKb * 1024,
+  cssBytes: cssKb * 1024,
+  files: [],
+});
+const row = (rows: ReturnType<typeof budgetRows>, start: string) =>
+  rows.find((r) => r.budget.startsWith(start));
+
+describe('the budget table', () => {
+  it('misses every budget a failed measurement left unmeasured, so --check fails', () => {
+    const rows = budgetRows({ firstLoad: firstLoad(90, 10) });
+    expect(row(rows, 'Catalog GET')).toMatchObject({ measured: 'not measured', ok: false });
+    expect(row(rows, 'POST /api/orders on PostgreSQL')?.ok).toBe(false);
+    expect(row(rows, 'Lighthouse /login')?.ok).toBe(false);
+  });
+
+  it('holds the first load under its floors: 100 KB of JavaScript misses, 99.9 KB does not', () => {
+    expect(
+      row(budgetRows({ firstLoad: firstLoad(100, 10) }), 'Home page first-load JavaScript'),
+    ).toMatchObject({ measured: '100.0 KB', ok: false });
+    expect(
+      row(budgetRows({ firstLoad: firstLoad(99.9, 10) }), 'Home page first-load JavaScript'),
+    ).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,149 @@
+// The performance budget of docs/performance.md: its floors (the document quotes them), and each
+// figure of a run judged against its floor, one row of the table each.
+import { kb, ordersFigure, perThousand, seconds } from './format';
+import type { FirstLoad } from './lib/first-load';
+import { CATEGORIES, type PageAudit } from './lib/lighthouse';
+import type { MixedLoadResult } from './lib/mixed-load';
+import type { KeptMemory } from './lib/server-process';
+import { median } from './lib/stats';
+import { type CatalogComparison, type Comparison, CONNECTIONS } from './lib/throughput';
+import type { ColdStarts } from './measure/cold-start';
+import { MIXED } from './settings';
+
+export const BUDGET = {
+  /** GET /api/parts req/s over the bare ceiling route's, median of paired runs. */
+  catalogToCeiling: 0.8,
+  catalogP99Ms: 20,
+  /** POST /api/orders answered per 1,000 answers of the bare Fastify ceiling in the same moments,
+   * at 10 connections: about half of what a 2-core machine reaches (docs/performance.md), so a
+   * change that doubles an order's cost fails, on a fast machine or a slow one. */
+  ordersPerThousandPglite: 2,
+  ordersPerThousandPostgres: 6,
+  /** The shop's cold start over the bare start of its database, same data directory, same run:
+   * what the shop adds to opening its database, about a third more than today. */
+  coldStartToBare: 2.5,
+  mixedLoadErrors: 0,
+  /** Memory kept after a full collection (heap and outside it): at the load's end over its start. */
+  memoryGrowth: 0.1,
+  memoryAfterLoadMb: 350,
+  firstLoadJsKb: 100,
+  /** The stylesheet every page waits for before it shows anything (18 KB with all of daisyUI). */
+  firstLoadCssKb: 16,
+  /** Slow 4G, the machine's CPU as it is (`lib/lighthouse.ts`). */
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 },
+} as const;
+
+export const PAGES = ['/', '/blogs', '/my-portfolio', '/login'] as const;
+
+/** What a run measured; a part of the benchmark that failed leaves its figures out. */
+export interface Measurements {
+  firstLoad: FirstLoad;
+  starts?: ColdStarts | undefined;
+  pages?: PageAudit[] | undefined;
+  catalog?: CatalogComparison | undefined;
+  pgliteOrders?: Comparison | undefined;
+  postgresOrders?: Comparison | undefined;
+  mixed?: MixedLoadResult | undefined;
+}
+
+export interface Row {
+  budget: string;
+  floor: string;
+  measured: string;
+  ok: boolean;
+}
+
+const NOT_MEASURED = 'not measured';
+
+const withErrors = (figure: Comparison) =>
+  figure.errors > 0 ? `, ${figure.errors} errors (first: ${figure.firstError ?? '?'})` : '';
+
+const ordersRow = (database: string, figure: Comparison | undefined, floor: number): Row => ({
+  budget: `POST /api/orders on ${database} per 1,000 bare Fastify answers, at ${CONNECTIONS} connections`,
+  floor: `≥ ${perThousand(floor / 1000)}`,
+  measured: figure ? `${ordersFigure(figure)}${withErrors(figure)}` : NOT_MEASURED,
+  ok: !!figure && figure.ratio * 1000 >= floor && figure.errors === 0,
+});
+
+const firstLoadRow = (what: string, bytes: number, floorKb: number): Row => ({
+  budget: `Home page first-load ${what} (gzip)`,
+  floor: `< ${floorKb} KB`,
+  measured: `${kb(bytes).toFixed(1)} KB`,
+  ok: kb(bytes) < floorKb,
+});
+
+/** Whether a page's judged scores all reach their floors. */
+export const pageMeetsFloors = (page: PageAudit) =>
+  CATEGORIES.every((c) => page.scores[c] >= BUDGET.lighthouse[c]);
+
+const lighthouseRow = (pagePath: string, pages: PageAudit[] | undefined): Row => {
+  const page = pages?.find((p) => p.path === pagePath);
+  return {
+    budget: `Lighthouse ${pagePath} on slow 4G (performance / accessibility / best practices / SEO)`,
+    floor: `≥ ${CATEGORIES.map((c) => BUDGET.lighthouse[c]).join(' / ')}`,
+    measured: page
+      ? CATEGORIES.map((c) => page.scores[c]).join(' / ') + (page.runs > 1 ? ' (median of 3)' : '')
+      : NOT_MEASURED,
+    ok: !!page && pageMeetsFloors(page),
+  };
+};
+
+/** Live objects and what lies outside the heap (PGlite's memory above all): the bytes kept.
+ * Resident memory right after a collection still holds pages V8 has yet to hand back. */
+const keptMb = (at: KeptMemory) => at.heapMb + at.externalMb;
+
+export function budgetRows(measured: Measurements): Row[] {
+  const { firstLoad, starts, catalog, mixed } = measured;
+  const keptGrowth = mixed ? keptMb(mixed.kept.end) / keptMb(mixed.kept.start) - 1 : Number.NaN;
+  return [
+    {
+      budget: `Catalog GET /api/parts ÷ ceiling route, req/s at ${CONNECTIONS} connections`,
+      floor: `≥ ${BUDGET.catalogToCeiling.toFixed(2)}`,
+      measured: catalog ? catalog.ratio.toFixed(2) : NOT_MEASURED,
+      ok: !!catalog && catalog.ratio >= BUDGET.catalogToCeiling && catalog.errors === 0,
+    },
+    {
+      budget: `Catalog p99 latency at ${CONNECTIONS} connections`,
+      floor: `< ${BUDGET.catalogP99Ms} ms`,
+      measured: catalog ? `${catalog.catalogP99.toFixed(1)} ms` : NOT_MEASURED,
+      ok: !!catalog && catalog.catalogP99 < BUDGET.catalogP99Ms,
+    },
+    ordersRow('PGlite', measured.pgliteOrders, BUDGET.ordersPerThousandPglite),
+    ordersRow('PostgreSQL', measured.postgresOrders, BUDGET.ordersPerThousandPostgres),
+    {
+      budget: `Cold start to the first 200 ÷ the database's bare start, existing data directory`,
+      floor: `≤ ${BUDGET.coldStartToBare.toFixed(2)}`,
+      measured: starts
+        ? `${starts.ratio.toFixed(2)} (${seconds(median(starts.shopMs))} against ` +
+          `${seconds(median(starts.bareMs))})`
+        : NOT_MEASURED,
+      ok: !!starts && starts.ratio <= BUDGET.coldStartToBare,
+    },
+    {
+      budget: `Errors in the mixed load (${MIXED.steadySeconds} s at ${MIXED.rate} req/s)`,
+      floor: `${BUDGET.mixedLoadErrors}`,
+      measured: mixed
+        ? `${mixed.errors} of ${mixed.sent} (p99 ${mixed.p99.toFixed(1)} ms)`
+        : NOT_MEASURED,
+      ok: !!mixed && mixed.errors === BUDGET.mixedLoadErrors,
+    },
+    {
+      budget: 'Memory kept through the mixed load (heap + outside it, after a full collection)',
+      floor: `≤ +${(BUDGET.memoryGrowth * 100).toFixed(0)}%`,
+      measured: mixed
+        ? `${keptGrowth >= 0 ? '+' : ''}${(keptGrowth * 100).toFixed(1)}% ` +
+          `(${keptMb(mixed.kept.start).toFixed(0)} → ${keptMb(mixed.kept.end).toFixed(0)} MB)`
+        : NOT_MEASURED,
+      ok: !!mixed && keptGrowth <= BUDGET.memoryGrowth,
+    },
+    {
+      budget: 'Resident memory after the mixed load (after a full collection)',
+      floor: `< ${BUDGET.memoryAfterLoadMb} MB`,
+      measured: mixed ? `${mixed.kept.end.rssMb.toFixed(0)} MB` : NOT_MEASURED,
+      ok: !!mixed && mixed.kept.end.rssMb < BUDGET.memoryAfterLoadMb,
+    },
+    firstLoadRow('JavaScript', firstLoad.jsBytes, BUDGET.firstLoadJsKb),
+    firstLoadRow('CSS', firstLoad.cssBytes, BUDGET.firstLoadCssKb),
+    ...PAGES.map((pagePath) => lighthouseRow(pagePath, measured.pages)),
+  ];
+}

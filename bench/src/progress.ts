@@ -1,0 +1,76 @@
+// What the run logs as each measurement comes in: the figures behind the budget table's, for
+// whoever has to explain a missed budget.
+import { kb, ordersFigure, perSecond, phoneFigure, seconds } from './format';
+import type { FirstLoad } from './lib/first-load';
+import { CATEGORIES, type PageAudit } from './lib/lighthouse';
+import type { MixedLoadResult } from './lib/mixed-load';
+import type { KeptMemory } from './lib/server-process';
+import type { CatalogComparison, Comparison } from './lib/throughput';
+import type { BareComparison } from './measure/catalog';
+import type { ColdStarts } from './measure/cold-start';
+import { log } from './session';
+
+export function logFirstLoad(firstLoad: FirstLoad): void {
+  log(
+    `home page first load: ${kb(firstLoad.jsBytes).toFixed(1)} KB of JavaScript, ` +
+      `${kb(firstLoad.cssBytes).toFixed(1)} KB of CSS (gzip)`,
+  );
+}
+
+export function logColdStarts(starts: ColdStarts): void {
+  log(
+    `cold start on an existing data directory: ${starts.shopMs.map(seconds).join(', ')}; ` +
+      `the database alone: ${starts.bareMs.map(seconds).join(', ')}`,
+  );
+}
+
+export function logPages(pages: PageAudit[]): void {
+  for (const page of pages) {
+    const scores = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ');
+    const runs = page.runs > 1 ? ` (median of ${page.runs})` : '';
+    log(`Lighthouse ${page.path}: ${scores}${runs}`);
+    log(`  as a mid-range phone (CPU slowdown ${page.phone.slowdown}): ${phoneFigure(page)}`);
+  }
+}
+
+export function logCatalog(catalog: CatalogComparison): void {
+  const ratios = catalog.ratios.map((r) => r.toFixed(2)).join(', ');
+  log(
+    `catalog ${perSecond(catalog.rps)}, ceiling route ${perSecond(catalog.ceilingRps)}; ` +
+      `ratio per round ${ratios}`,
+  );
+}
+
+export function logCatalogAgainstBare({ shopToFastify, nodeHttpRps }: BareComparison): void {
+  log(
+    `catalog ${perSecond(shopToFastify.rps)} against bare Fastify ` +
+      `${perSecond(shopToFastify.ceilingRps)} (${shopToFastify.ratio.toFixed(2)}); ` +
+      `bare node:http ${perSecond(nodeHttpRps)}`,
+  );
+}
+
+export function logOrders(database: string, orders: Comparison): void {
+  log(`orders on ${database}: ${ordersFigure(orders)}`);
+}
+
+export function logMixedLoad(mixed: MixedLoadResult): void {
+  const byKind = Object.entries(mixed.p99ByKind)
+    .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`)
+    .join(', ');
+  log(
+    `mixed load: ${mixed.requests} requests (${mixed.achievedRate.toFixed(0)}/s), ` +
+      `p50 ${mixed.p50.toFixed(1)} ms, p99 ${mixed.p99.toFixed(1)} ms (p99 by kind: ${byKind})`,
+  );
+  const samples = mixed.rssMb
+    .filter((_, i) => i % 5 === 0)
+    .map((mb) => mb.toFixed(0))
+    .join(' ');
+  const kept = (at: KeptMemory) =>
+    `${at.rssMb.toFixed(0)} MB (heap ${at.heapMb.toFixed(0)}, ` +
+    `outside it ${at.externalMb.toFixed(0)})`;
+  log(`resident memory every 5 s: ${samples} MB; after the load ${mixed.rssAfterMb.toFixed(0)} MB`);
+  log(
+    `after a full collection: at the start ${kept(mixed.kept.start)}, at the end ${kept(mixed.kept.end)}`,
+  );
+  for (const sample of mixed.errorSamples) log(`error: ${sample}`);
+}

@@ -1,0 +1,55 @@
+// The run's last word: the budget table, what a page that fell short should look at, the phone's
+// figures, what failed, and whether every budget was met.
+import { cpus } from 'node:os';
+
+import { type Measurements, pageMeetsFloors, type Row } from './budget';
+import { phoneFigure } from './format';
+
+function table(rows: Row[]): string {
+  const cells = [
+    ['Budget', 'Floor', 'Measured', ''],
+    ...rows.map((row) => [row.budget, row.floor, row.measured, row.ok ? 'ok' : 'MISSED']),
+  ];
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...cells.map((line) => (line[c] ?? '').length)));
+  const line = (values: string[]) =>
+    `| ${values.map((value, c) => value.padEnd(widths[c] ?? 0)).join(' | ')} |`;
+  const [head, ...body] = cells;
+  return [
+    line(head ?? []),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...body.map(line),
+  ].join('\n');
+}
+
+interface Summary {
+  rows: Row[];
+  pages: Measurements['pages'];
+  failures: ReadonlyMap<string, string>;
+  tookSeconds: number;
+}
+
+/** Prints the summary; returns the rows of the budgets missed. */
+export function printSummary({ rows, pages = [], failures, tookSeconds }: Summary): Row[] {
+  const day = new Date().toISOString().slice(0, 10);
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}`;
+  const took = Math.round(tookSeconds);
+  console.log(`\nApex Parts performance budget: ${day}, ${machine}; the run took ${took} s\n`);
+  console.log(table(rows));
+  const missed = rows.filter((row) => !row.ok);
+  for (const page of pages) {
+    if (!pageMeetsFloors(page)) {
+      console.log(`\n${page.path} fell short on: ${page.shortfalls.join(', ')}`);
+    }
+  }
+  const phones = pages.map((page) => `${page.path} ${phoneFigure(page)}`);
+  if (phones.length > 0) {
+    console.log(`\nAs a mid-range phone, reported and not judged:\n${phones.join('\n')}`);
+  }
+  for (const [what, message] of failures) console.log(`\n${what} failed: ${message}`);
+  if (missed.length > 0) {
+    console.log(`\nMissed: ${missed.map((row) => row.budget).join('; ')}`);
+  } else {
+    console.log('\nEvery budget met.');
+  }
+  return missed;
+}
