@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page, request as requests } from '@playwright/test';
+import pg from 'pg';
 
 import {
   expect,
@@ -9,7 +10,14 @@ import {
   signUpThroughPage,
   test,
 } from '../tests/support';
-import { balancerUrl, type Cluster, demoPassword, type Instance, startCluster } from './cluster';
+import {
+  balancerUrl,
+  type Cluster,
+  demoPassword,
+  type Instance,
+  METRICS_TOKEN,
+  startCluster,
+} from './cluster';
 
 // Through the balancer, as customers and admins use the shop; each instance is also asked
 // directly, to show what every one of them answers.
@@ -182,4 +190,280 @@ test('a customer signs up, orders, pays and is shipped across instances; sign-ou
     expect(mine.status(), instance.url).toBe(401);
     await context.dispose();
   }
+});
+
+test('the sign-in limit counts attempts on every instance together', async () => {
+  const address = newClientAddress();
+  const statuses: number[] = [];
+  // One address, four wrong passwords, each to another instance: three are allowed in ten seconds.
+  for (const instance of [...cluster.instances, ...cluster.instances].slice(0, 4)) {
+    const context = await direct(instance);
+    const answer = await context.post('/api/auth/sign-in/email', {
+      headers: { origin: balancerUrl, 'x-forwarded-for': address },
+      data: { email: 'nobody-here@example.com', password: 'not-the-password' },
+    });
+    statuses.push(answer.status());
+    await context.dispose();
+  }
+  expect(statuses).toEqual([401, 401, 401, 429]);
+  // Counted in Redis, which every instance shares: the database holds no counter for it.
+  const database = new pg.Client({ connectionString: cluster.databaseUrl });
+  await database.connect();
+  const { rows } = await database.query<{ n: string }>(
+    'select count(*) as n from rate_limit_counters where key like $1',
+    [`%${address}%`],
+  );
+  await database.end();
+  expect(rows[0]?.n).toBe('0');
+});
+
+interface Customer {
+  token: string;
+  address: string;
+}
+
+async function signUpCustomers(request: APIRequestContext, count: number): Promise<Customer[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const address = newClientAddress();
+      const answer = await request.post('/api/auth/sign-up/email', {
+        headers: { origin: balancerUrl, 'x-forwarded-for': address },
+        data: {
+          name: `Rush ${i}`,
+          email: `rush-${i}-${Date.now()}@example.com`,
+          password: 'balanced-rush-password',
+        },
+      });
+      const token = answer.headers()['set-auth-token'];
+      if (!token) throw new Error(`sign-up failed: ${answer.status()} ${await answer.text()}`);
+      return { token, address };
+    }),
+  );
+}
+
+interface WireOrder {
+  _id: string;
+  orderId: string;
+  orderQuantity: number;
+  price: number;
+  unitPrice: number;
+}
+
+/** Places an order through the balancer, as a customer's browser does; null when no answer came. */
+async function placeOrder(
+  request: APIRequestContext,
+  customer: Customer,
+  part: WirePart,
+  n: number,
+): Promise<{ status: number; order?: WireOrder }> {
+  try {
+    const answer = await request.post('/api/orders', {
+      headers: { authorization: `Bearer ${customer.token}`, 'x-forwarded-for': customer.address },
+      data: {
+        orderId: part._id,
+        orderQuantity: part.minorder + (n % 3),
+        phone: `+44 20 7946 ${String(n).padStart(4, '0')}`,
+        address: `${n} Pit Lane`,
+      },
+      timeout: 30_000,
+    });
+    const status = answer.status();
+    return status === 201
+      ? { status, order: ((await answer.json()) as { order: WireOrder }).order }
+      : { status };
+  } catch {
+    return { status: 0 };
+  }
+}
+
+/** Requests an instance has answered, from its own metrics. */
+async function requestsAnswered(instance: Instance): Promise<number> {
+  const context = await direct(instance);
+  const metrics = await (
+    await context.get('/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  await context.dispose();
+  return [...metrics.matchAll(/^apex_http_request_duration_seconds_count\{[^}]*\} (\d+)/gm)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+}
+
+async function allOrders(request: APIRequestContext, adminToken: string): Promise<WireOrder[]> {
+  const answer = await request.get('/api/allorders', {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as WireOrder[];
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/auth/sign-in/email', {
+    headers: { origin: balancerUrl, 'x-forwarded-for': newClientAddress() },
+    data: { email: ADMIN, password: demoPassword(cluster, ADMIN) },
+  });
+  const token = answer.headers()['set-auth-token'];
+  if (!token) throw new Error(`admin sign-in failed: ${answer.status()}`);
+  return token;
+}
+
+test('one of three instances killed in a burst of orders: nothing acknowledged is lost, nothing oversold, and it rejoins', async ({
+  request,
+}) => {
+  const admin = await adminToken(request);
+  const part = await roomiestPart(request);
+  const customers = await signUpCustomers(request, 6);
+  const before = new Set((await allOrders(request, admin)).map((order) => order._id));
+  const victim = cluster.instances[1];
+  if (!victim) throw new Error('no second instance');
+
+  const ORDERS = 90;
+  const confirmed: WireOrder[] = [];
+  const failedTwice: number[] = [];
+  let next = 0;
+  let killed = false;
+  await Promise.all(
+    customers.map(async (customer) => {
+      while (next < ORDERS) {
+        const n = next++;
+        if (!killed && confirmed.length >= 20) {
+          killed = true;
+          victim.child?.kill('SIGKILL');
+        }
+        // A customer whose order got no answer, or an error, tries once more.
+        let placed = await placeOrder(request, customer, part, n);
+        if (placed.status !== 201) placed = await placeOrder(request, customer, part, n);
+        if (placed.order) confirmed.push(placed.order);
+        else failedTwice.push(placed.status);
+      }
+    }),
+  );
+  expect(killed).toBe(true);
+  await cluster.stop(victim, 'SIGKILL');
+  expect(failedTwice).toEqual([]);
+
+  const placed = (await allOrders(request, admin)).filter(
+    (order) => order.orderId === part._id && !before.has(order._id),
+  );
+  const byId = new Map(placed.map((order) => [order._id, order]));
+  for (const order of confirmed) expect(byId.get(order._id)).toEqual(order);
+  // Orders whose answer died with the instance may exist beyond those confirmed: at most one
+  // per retry. None is half-written, and the stock accounts for every one.
+  expect(placed.length).toBeGreaterThanOrEqual(confirmed.length);
+  for (const order of placed) {
+    expect(Math.round(order.price * 100)).toBe(
+      Math.round(order.unitPrice * 100) * order.orderQuantity,
+    );
+  }
+  const stockNow = ((await (await request.get(`/api/parts/${part._id}`)).json()) as WirePart)
+    .quantity;
+  expect(stockNow + placed.reduce((sum, order) => sum + order.orderQuantity, 0)).toBe(
+    part.quantity,
+  );
+
+  // Restarted, it takes requests from the balancer again once nginx tries it (after 5 s).
+  await cluster.start(victim);
+  const answeredBefore = await requestsAnswered(victim);
+  await expect
+    .poll(
+      async () => {
+        await Promise.all(Array.from({ length: 6 }, () => request.get('/api/parts')));
+        return (await requestsAnswered(victim)) - answeredBefore;
+      },
+      { timeout: 15_000, intervals: [500] },
+    )
+    .toBeGreaterThan(1);
+});
+
+test('a rolling restart of all three instances loses no request', async ({ request }) => {
+  const part = await roomiestPart(request);
+  // Enough stock that every order of the restart can be had: a refusal would then be a loss.
+  const restock = await request.post(`/api/parts/${part._id}/restock`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { units: 100_000 },
+  });
+  expect(restock.status()).toBe(200);
+  const customers = await signUpCustomers(request, 3);
+  const answers: number[] = [];
+  let restarting = true;
+  const traffic = Promise.all([
+    ...customers.map(async (customer, i) => {
+      for (let n = 0; restarting; n++)
+        answers.push((await placeOrder(request, customer, part, n + i)).status);
+    }),
+    ...Array.from({ length: 3 }, async () => {
+      while (restarting) {
+        answers.push(
+          await request.get('/api/parts').then(
+            (answer) => answer.status(),
+            () => 0,
+          ),
+        );
+      }
+    }),
+  ]);
+  for (const instance of cluster.instances) {
+    await cluster.stop(instance, 'SIGTERM');
+    await cluster.start(instance);
+  }
+  restarting = false;
+  await traffic;
+  const refused = answers.filter((status) => status !== 200 && status !== 201);
+  expect(answers.length).toBeGreaterThan(50);
+  expect(refused).toEqual([]);
+});
+
+test('the database going away and coming back: every instance says it is not ready, then is, and shows what changed', async ({
+  request,
+}) => {
+  const part = await roomiestPart(request);
+  const name = new URL(cluster.databaseUrl).pathname.slice(1);
+  // A connection to another database of the server, to close this one's doors.
+  const server = new pg.Client({
+    connectionString: Object.assign(new URL(cluster.databaseUrl), { pathname: '/postgres' }).href,
+  });
+  await server.connect();
+  const ready = () =>
+    Promise.all(
+      cluster.instances.map(async (instance) => {
+        const context = await direct(instance);
+        const status = (await context.get('/api/ready')).status();
+        await context.dispose();
+        return status;
+      }),
+    );
+  try {
+    await server.query(`alter database ${name} allow_connections false`);
+    await server.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+      [name],
+    );
+    await expect.poll(ready, { timeout: 15_000 }).toEqual([503, 503, 503]);
+  } finally {
+    await server.query(`alter database ${name} allow_connections true`);
+  }
+  await expect.poll(ready, { timeout: 15_000 }).toEqual([200, 200, 200]);
+
+  // Written as the instances come back: whether or not they were listening yet, each shows it.
+  const database = new pg.Client({ connectionString: cluster.databaseUrl });
+  await database.connect();
+  await database.query('update parts set name = $1 where id = $2', ['Renamed meanwhile', part._id]);
+  await expect
+    .poll(async () => (await partOnEachInstance(part._id)).map((shown) => shown?.name), {
+      timeout: 10_000,
+    })
+    .toEqual(['Renamed meanwhile', 'Renamed meanwhile', 'Renamed meanwhile']);
+  const listening = await database.query<{ n: string }>(
+    "select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'apex-parts-change-notices'",
+  );
+  expect(listening.rows[0]?.n).toBe('3');
+  await database.query('update parts set name = $1 where id = $2', [part.name, part._id]);
+  await expect
+    .poll(
+      async () => (await partOnEachInstance(part._id)).map((shown) => shown?.name),
+      WITHIN_A_SECOND,
+    )
+    .toEqual([part.name, part.name, part.name]);
+  await database.end();
+  await server.end();
 });
