@@ -89,19 +89,12 @@ test('an admin adds, edits, restocks and archives a part; every instance shows e
     )
     .toEqual([name, name, name]);
 
-  const auth = { authorization: `Bearer ${await accessToken(page)}` };
-  const edited = await request.put(`/api/parts/${added._id}`, {
-    headers: auth,
-    data: {
-      name,
-      image: `${balancerUrl}/images/parts/carbon-rear-wing.svg`,
-      description: 'Added through the balancer.',
-      price: 275,
-      minorder: 2,
-      version: added.version,
-    },
-  });
-  expect(edited.status()).toBe(200);
+  await page.goto('/dashboard/manageproducts');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('link', { name: `Edit ${name}` }).click();
+  await page.getByLabel('Price ($)').fill('275');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product updated')).toBeVisible();
   await expect
     .poll(
       async () => (await partOnEachInstance(added._id)).map((part) => part?.price),
@@ -109,11 +102,9 @@ test('an admin adds, edits, restocks and archives a part; every instance shows e
     )
     .toEqual([275, 275, 275]);
 
-  const restocked = await request.post(`/api/parts/${added._id}/restock`, {
-    headers: auth,
-    data: { units: 15 },
-  });
-  expect(restocked.status()).toBe(200);
+  await row.getByLabel(`Units to add to ${name}`).fill('15');
+  await row.getByRole('button', { name: `Restock ${name}` }).click();
+  await expect(page.getByText(`${name}: 15 units added, 25 in stock`)).toBeVisible();
   await expect
     .poll(
       async () => (await partOnEachInstance(added._id)).map((part) => part?.quantity),
@@ -121,7 +112,9 @@ test('an admin adds, edits, restocks and archives a part; every instance shows e
     )
     .toEqual([25, 25, 25]);
 
-  expect((await request.delete(`/api/parts/${added._id}`, { headers: auth })).status()).toBe(200);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(page.getByText('Yeah Parts Deleted')).toBeVisible();
   await expect
     .poll(() => partOnEachInstance(added._id), WITHIN_A_SECOND)
     .toEqual([null, null, null]);
