@@ -2,11 +2,12 @@ import { type APIRequestContext, type Page, request as requests } from '@playwri
 import pg from 'pg';
 
 import {
+  buyThroughPages,
   expect,
   expectNoSeriousA11yViolations,
+  expectShippedInMyOrders,
   logInAs,
   newClientAddress,
-  orderThroughPage,
   signUpThroughPage,
   test,
 } from '../tests/support';
@@ -133,13 +134,7 @@ test('a customer signs up, orders, pays and is shipped across instances; sign-ou
 }) => {
   const part = await roomiestPart(request);
   const customer = await signUpThroughPage(page, 'Balanced Buyer');
-  await orderThroughPage(page, part, part.minorder);
-  await page.getByRole('link', { name: 'Pay now' }).click();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(page.getByText('your payment is completed')).toBeVisible();
+  await buyThroughPages(page, part);
   await expectNoSeriousA11yViolations(page);
 
   // The customer's access token works on every instance.
@@ -163,10 +158,7 @@ test('a customer signs up, orders, pays and is shipped across instances; sign-ou
   await row.getByRole('button', { name: /^Pending/ }).click();
   await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
   await admin.context().close();
-  await page.goto('/dashboard');
-  await expect(
-    page.getByRole('row').filter({ hasText: part.name }).getByText('Shipped', { exact: true }),
-  ).toBeVisible();
+  await expectShippedInMyOrders(page, part.name);
 
   // Signing out through the balancer ends the session everywhere.
   await page.goto('/');

@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 
 import {
   type ApiPart,
+  buyThroughPages,
   demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
@@ -154,6 +155,22 @@ async function expectFocusOn(page: Page, target: Locator) {
 }
 
 const announcer = (page: Page) => page.locator('#route-announcer');
+
+/** A customer of another browser orders a part, and pays for it or not, for an admin to handle. */
+async function orderOfAnotherCustomer(
+  browser: Browser,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  state: 'paid' | 'unpaid',
+): Promise<{ part: ApiPart; email: string }> {
+  const part = await partFor(request, 6, testInfo.project.name);
+  const customerPage = await browser.newPage();
+  const { email } = await signUpThroughPage(customerPage, `Customer ${state}`, newEmail(state));
+  if (state === 'paid') await buyThroughPages(customerPage, part);
+  else await orderThroughPage(customerPage, part, part.minorder);
+  await customerPage.close();
+  return { part, email };
+}
 
 test.describe('shopping by keyboard alone', () => {
   test('a customer skips to the content, buys a part, signs in, orders, pays and reaches My Orders', async ({
@@ -373,18 +390,7 @@ test.describe('shopping by keyboard alone', () => {
     browser,
     request,
   }, testInfo) => {
-    const part: ApiPart = await partFor(request, 6, testInfo.project.name);
-    const customerPage = await browser.newPage();
-    const { email } = await signUpThroughPage(customerPage, 'Paid Pat', newEmail('paidpat'));
-    await orderThroughPage(customerPage, part, part.minorder);
-    await customerPage.getByRole('link', { name: 'Pay now' }).click();
-    await customerPage.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await customerPage.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await customerPage.getByLabel('CVC').fill('123');
-    await customerPage.getByRole('button', { name: /^Pay \$/ }).click();
-    await expect(customerPage.getByText('your payment is completed')).toBeVisible();
-    await customerPage.close();
-
+    const { part, email } = await orderOfAnotherCustomer(browser, request, testInfo, 'paid');
     await logInAs(page, demoAdmin.email, demoAdmin.password);
     await page.goto('/dashboard/manageorders');
     const heading = page.getByRole('heading', { level: 1 });
@@ -414,12 +420,7 @@ test.describe('shopping by keyboard alone', () => {
     browser,
     request,
   }, testInfo) => {
-    const part: ApiPart = await partFor(request, 6, testInfo.project.name);
-    const customerPage = await browser.newPage();
-    const { email } = await signUpThroughPage(customerPage, 'Unpaid Uma', newEmail('unpaiduma'));
-    await orderThroughPage(customerPage, part, part.minorder);
-    await customerPage.close();
-
+    const { part, email } = await orderOfAnotherCustomer(browser, request, testInfo, 'unpaid');
     await logInAs(page, demoAdmin.email, demoAdmin.password);
     await page.goto('/dashboard/manageorders');
     const remove = page.getByRole('button', {

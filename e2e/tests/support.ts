@@ -244,3 +244,30 @@ export async function orderThroughPage(
   await page.getByRole('button', { name: 'Order', exact: true }).click();
   await expect(page.getByText('Order Placed', { exact: true })).toBeVisible();
 }
+
+/** Fills in the built-in test card form (the payment page must be open) and pays. */
+export async function payWithCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** Orders a part and pays for it with the test card that succeeds; ends on the confirmation. */
+export async function buyThroughPages(
+  page: Page,
+  part: Pick<ApiPart, '_id' | 'minorder'>,
+): Promise<void> {
+  await orderThroughPage(page, part, part.minorder);
+  await page.getByRole('link', { name: 'Pay now' }).click();
+  await payWithCard(page);
+  await expect(page.getByText('your payment is completed')).toBeVisible();
+}
+
+/** The customer's My Orders shows the order of this part as shipped. */
+export async function expectShippedInMyOrders(page: Page, partName: string): Promise<void> {
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('row').filter({ hasText: partName }).getByText('Shipped', { exact: true }),
+  ).toBeVisible();
+}
