@@ -14,7 +14,14 @@ import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-h
 import { makePart } from '../../../test/factories';
 import { cameraJpeg, jpegStart, pngPicture, webpPicture } from '../../../test/pictures';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
-import { createTestApp, type TestApp, useTestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  createTestDatabase,
+  type TestApp,
+  testConfig,
+  useTestApp,
+} from '../../../test/test-app';
+import { buildApp } from '../../app';
 import { createPartImages } from './part-images';
 import { createLocalPictureStore, type PictureStore } from './picture-store';
 
@@ -240,6 +247,27 @@ describe('pictures on the local disk (the default)', () => {
     expect(await t.app.partImages.sweepIfDue()).toBeNull();
     // The next hour is another sweep.
     expect(await t.app.partImages.sweepIfDue(new Date(Date.now() + 3_600_000))).toBe(0);
+  });
+});
+
+// Two processes on one database need a database server: PGlite serves one process.
+describe.runIf(process.env.TEST_DB === 'postgres')('two instances on one PostgreSQL', () => {
+  it('sweep the same hour at once, and only one of them does it', async () => {
+    const database = await createTestDatabase();
+    const config = testConfig(database.config);
+    const instances = await Promise.all([buildApp(config), buildApp(config)]);
+    try {
+      const admin = await signUpAdmin(instances[0]);
+      const unused = await uploaded(instances[0], admin.bearer, pngPicture(4, [1, 1, 1]));
+      const later = new Date(Date.now() + 2 * 24 * 3_600_000);
+      const results = await Promise.all(instances.map((app) => app.partImages.sweepIfDue(later)));
+      // One swept the picture and its three copies; the other found the hour taken.
+      expect(results.sort()).toEqual([4, null]);
+      expect((await instances[1].inject({ method: 'GET', url: unused })).statusCode).toBe(404);
+    } finally {
+      await Promise.all(instances.map((app) => app.close()));
+      await database.drop();
+    }
   });
 });
 
