@@ -143,6 +143,23 @@ describe('pictures on the local disk (the default)', () => {
     }
   });
 
+  it('turns a photo upright as the camera held it', async () => {
+    const admin = await signUpAdmin(t.app);
+    // Stored 400 wide and 200 high, with a note to turn it a quarter clockwise (EXIF orientation 6).
+    const sideways = await sharp({
+      create: { width: 400, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 } },
+    })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const image = await uploaded(t.app, admin.bearer, sideways);
+    for (const url of [image, copiesOf(image)[0] ?? '']) {
+      const { meta } = await served(t.app, url);
+      expect(meta.height, url).toBeGreaterThan(meta.width ?? Infinity);
+      expect(meta.orientation, url).toBeUndefined();
+    }
+  });
+
   it('accepts JPEG and WebP whatever type the upload declares, and refuses a broken one', async () => {
     const admin = await signUpAdmin(t.app);
     const jpeg = await upload(
