@@ -17,7 +17,8 @@ import { loggerOptions, type LogStream } from './lib/logging';
 import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
-import { type PartImages, servePartImages } from './modules/catalog/part-images';
+import type { PartImages } from './modules/catalog/part-images';
+import { partImageRoutes } from './modules/catalog/serve-part-images';
 import type { Catalog } from './modules/catalog/service';
 import type { MailSender } from './modules/mail/sender';
 import type { Orders } from './modules/orders/service';
@@ -130,6 +131,7 @@ export async function buildApp(
       );
       app.addHook('onClose', stopListening);
     }
+    app.addHook('onClose', async () => services.closePictureFiles());
     app.decorate('catalog', services.catalog);
     app.decorate('partImages', services.partImages);
     app.decorate('reviews', services.reviews);
@@ -164,7 +166,7 @@ export async function buildApp(
     await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
     await app.register(openapiPlugin);
     await app.register(apiRoutes, { prefix: '/api', config, database, services });
-    await servePartImages(app, services.partImages);
+    await app.register(partImageRoutes, { images: services.partImages });
     await app.register(spaPlugin, { webDist: config.webDist });
     return app;
   } catch (error) {

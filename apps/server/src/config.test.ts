@@ -57,6 +57,11 @@ describe('configuration', () => {
     ['BACKUP_INTERVAL', 'daily'],
     ['BACKUP_INTERVAL', '1m'],
     ['BACKUP_KEEP', '0'],
+    ['S3_BUCKET', 'Shop_Pictures'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_REGION', 'EU West'],
+    ['S3_FORCE_PATH_STYLE', 'sometimes'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     try {
       loadConfig({ [name]: value });
@@ -65,6 +70,41 @@ describe('configuration', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).message).toContain(`${name}:`);
     }
+  });
+
+  it('keeps pictures on the disk without S3_BUCKET, and in the bucket S3_* describe with it', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'apex-pictures',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_ACCESS_KEY_ID: 'shop',
+        AWS_SECRET_ACCESS_KEY: 'secret-key',
+      }).s3,
+    ).toEqual({
+      bucket: 'apex-pictures',
+      endpoint: new URL('http://minio.internal:9000'),
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'shop', secretAccessKey: 'secret-key' },
+    });
+    // Without keys in the environment, the AWS SDK finds them itself (profile, instance role).
+    expect(loadConfig({ S3_BUCKET: 'apex-pictures', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      endpoint: null,
+      forcePathStyle: false,
+      credentials: null,
+    });
+  });
+
+  it('refuses S3 settings without S3_BUCKET, and one AWS key without the other', () => {
+    expect(problemsWith({ S3_ENDPOINT: 'http://minio.internal:9000' })).toEqual([
+      'S3_BUCKET: is required when S3_ENDPOINT is set',
+    ]);
+    expect(problemsWith({ S3_BUCKET: 'apex-pictures', AWS_ACCESS_KEY_ID: 'shop' })).toEqual([
+      'AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together',
+    ]);
   });
 
   it('keeps mail without SMTP_URL, and sends it through the server that SMTP_URL names', () => {

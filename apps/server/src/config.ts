@@ -25,6 +25,18 @@ export type PaymentsConfig =
       apiUrl: URL | null;
     };
 
+/** An S3-compatible bucket that holds the part pictures instead of DATA_DIR/uploads. */
+export interface S3PicturesConfig {
+  bucket: string;
+  /** Another store than AWS (MinIO, R2, a test server); AWS's own address for the region when null. */
+  endpoint: URL | null;
+  region: string;
+  /** Bucket in the path (http://host/bucket/key), as most self-hosted stores want. */
+  forcePathStyle: boolean;
+  /** Keys from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; null leaves them to the SDK's own chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -67,6 +79,11 @@ export interface Config {
    * it, like the database.
    */
   uploadsDir: string;
+  /**
+   * Pictures in an S3-compatible bucket (S3_BUCKET), shared by every instance; absent or null,
+   * they are kept in `uploadsDir`.
+   */
+  s3?: S3PicturesConfig | null;
   /** How often one client may knock: sign-in and sign-up per address, writes per account. */
   limits: {
     /** Off only in tests that fire thousands of requests on purpose. */
@@ -161,6 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('BACKUP_DIR: must be outside DATA_DIR (and on another disk, ideally)');
     }
   }
+  for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const) {
+    // Settings for a store that is never used would hide a forgotten S3_BUCKET.
+    if (e[name] !== undefined && !e.S3_BUCKET) {
+      problems.push(`S3_BUCKET: is required when ${name} is set`);
+    }
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    problems.push('AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const database: DatabaseConfig = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL }
@@ -206,6 +232,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT) : null,
+          // Every S3-compatible store answers to us-east-1 when it has no regions of its own.
+          region: e.S3_REGION ?? 'us-east-1',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+                  ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+                }
+              : null,
+        }
+      : null,
     limits: {
       enabled: true,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -127,6 +127,28 @@ export const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(7),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      message:
+        'must be the http(s) address of an S3-compatible store, such as https://s3.example.com',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),

@@ -6,6 +6,8 @@ import { createCaches } from './lib/json-cache';
 import { createAccounts } from './modules/accounts/service';
 import { createAuditLog } from './modules/audit/service';
 import { createPartImages } from './modules/catalog/part-images';
+import { createLocalPictureStore } from './modules/catalog/picture-store';
+import { claimPictureSweep } from './modules/catalog/picture-sweep-claim';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { createContact } from './modules/contact/service';
 import { createMailSender } from './modules/mail/sender';
@@ -29,8 +31,14 @@ export async function createServices(
   // Admins' changes are written to the audit log by the services that make them.
   const auditLog = createAuditLog(db);
   // The pictures and the catalogue name each other: the sweep keeps the pictures parts use.
-  const partImages = createPartImages(config.uploadsDir, {
+  // The AWS SDK loads only when a bucket is configured: every module costs start-up time.
+  const pictureFiles = config.s3
+    ? (await import('./modules/catalog/s3-picture-store')).createS3PictureStore(config.s3)
+    : createLocalPictureStore(config.uploadsDir);
+  const partImages = createPartImages(pictureFiles, {
+    dir: config.uploadsDir,
     imagesInUse: () => catalog.imagesInUse(),
+    claimSweep: (hourStart) => claimPictureSweep(db, hourStart),
   });
   const catalog: Catalog = createCatalog(db, {
     cacheOf: caches.cacheOf,
@@ -63,6 +71,8 @@ export async function createServices(
     caches,
     auditLog,
     partImages,
+    /** Lets go of the picture store's connections once nothing uses it. */
+    closePictureFiles: () => pictureFiles.close(),
     catalog,
     reviews: createReviews(db, caches.cacheOf),
     contact: createContact(db),

@@ -1,5 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 
+import sharp from 'sharp';
+
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -24,14 +26,33 @@ export function pngPicture(size = 4, rgb: [number, number, number] = [200, 30, 3
   ]);
 }
 
-/** The first bytes of a JPEG and of a WebP file: enough for a format check by content. */
+/** The first bytes of a JPEG: enough for a format check by content, not for a picture. */
 export const jpegStart = Buffer.concat([
   Buffer.from('ffd8ffe000104a464946', 'hex'),
   Buffer.alloc(64),
 ]);
-export const webpStart = Buffer.concat([
-  Buffer.from('RIFF', 'latin1'),
-  Buffer.from([64, 0, 0, 0]),
-  Buffer.from('WEBPVP8 ', 'latin1'),
-  Buffer.alloc(64),
-]);
+
+/**
+ * A camera's JPEG, `width`×`height`: it carries what phones write beside the pixels (maker,
+ * model, GPS position) that the shop must never pass on.
+ */
+export async function cameraJpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+    .withExif({
+      IFD0: { Make: 'ApexTestCam', Model: 'Pocket 9' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '45/1 37/1 12/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '9/1 17/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A WebP picture of one colour. */
+export const webpPicture = (width = 8, height = 8): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 160, b: 60 } } })
+    .webp()
+    .toBuffer();

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { utimes } from 'node:fs/promises';
-import path from 'node:path';
 
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
-import { jpegStart, pngPicture, webpStart } from '../../../test/pictures';
+import { pngPicture } from '../../../test/pictures';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
 
@@ -230,94 +228,6 @@ describe('DELETE /api/parts/:id', () => {
     });
     expect(again.statusCode).toBe(404);
     expect((await deletePart(admin.bearer, part.id)).statusCode).toBe(404);
-  });
-});
-
-describe('POST /api/part-images', () => {
-  it('stores a PNG by its content and serves it from the shop', async () => {
-    const admin = await signUpAdmin();
-    const picture = pngPicture();
-    const res = await uploadPicture(admin.bearer, picture);
-    expect(res.statusCode).toBe(201);
-    const { image } = res.json<{ image: string }>();
-    expect(image).toMatch(/^\/uploads\/parts\/[0-9a-f]{64}\.png$/);
-
-    const served = await t.app.inject({ method: 'GET', url: image });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toContain('immutable');
-    expect(served.rawPayload.equals(picture)).toBe(true);
-
-    // The same picture again lands at the same address, and a part can use it.
-    expect((await uploadPicture(admin.bearer, picture)).json()).toEqual({ image });
-    const added = await addPart(admin.bearer, { ...newPart, image });
-    expect(added.statusCode).toBe(201);
-  });
-
-  it('removes a day later the pictures no part names, and only those', async () => {
-    const admin = await signUpAdmin();
-    const upload = async (rgb: [number, number, number]) =>
-      (await uploadPicture(admin.bearer, pngPicture(4, rgb))).json<{ image: string }>().image;
-    const onSale = await upload([10, 10, 10]);
-    const archived = await upload([20, 20, 20]);
-    const replaced = await upload([30, 30, 30]);
-    const neverSaved = await upload([40, 40, 40]);
-    const justUploaded = await upload([50, 50, 50]);
-    expect((await addPart(admin.bearer, { ...newPart, image: onSale })).statusCode).toBe(201);
-    const gone = (await addPart(admin.bearer, { ...newPart, image: archived })).json<{
-      insertedId: string;
-    }>();
-    expect((await deletePart(admin.bearer, gone.insertedId)).statusCode).toBe(200);
-    const updated = (await addPart(admin.bearer, { ...newPart, image: replaced })).json<{
-      insertedId: string;
-    }>();
-    const update = await updatePart(admin.bearer, updated.insertedId, {
-      ...newPart,
-      image: onSale,
-      version: 1,
-    });
-    expect(update.statusCode).toBe(200);
-
-    // Every upload but the last is two days old.
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    for (const image of [onSale, archived, replaced, neverSaved]) {
-      const file = path.join(t.app.partImages.dir, path.basename(image));
-      await utimes(file, twoDaysAgo, twoDaysAgo);
-    }
-    expect(await t.app.partImages.removeUnused()).toBe(2);
-
-    const status = async (image: string) =>
-      (await t.app.inject({ method: 'GET', url: image })).statusCode;
-    expect(await status(onSale)).toBe(200);
-    expect(await status(archived)).toBe(200);
-    expect(await status(justUploaded)).toBe(200);
-    expect(await status(replaced)).toBe(404);
-    expect(await status(neverSaved)).toBe(404);
-  });
-
-  it('accepts JPEG and WebP, whatever type the upload declares', async () => {
-    const admin = await signUpAdmin();
-    const jpeg = await uploadPicture(admin.bearer, jpegStart, 'application/octet-stream');
-    expect(jpeg.json<{ image: string }>().image).toMatch(/\.jpg$/);
-    const webp = await uploadPicture(admin.bearer, webpStart, 'image/png');
-    expect(webp.json<{ image: string }>().image).toMatch(/\.webp$/);
-  });
-
-  it('refuses a file that is not a picture, an empty one and one over 2 MB', async () => {
-    const admin = await signUpAdmin();
-    const notPicture = await uploadPicture(admin.bearer, Buffer.from('<svg onload=alert(1)>'));
-    expect(notPicture.statusCode).toBe(415);
-    expect(notPicture.json<{ message: string }>().message).toBe(
-      'The picture must be a PNG, JPEG or WebP image',
-    );
-    expect((await uploadPicture(admin.bearer, Buffer.alloc(0))).statusCode).toBe(400);
-    const huge = Buffer.concat([pngPicture(), Buffer.alloc(2 * 1024 * 1024)]);
-    const tooLarge = await uploadPicture(admin.bearer, huge);
-    expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json<{ message: string }>().message).toContain('2 MB');
-    expect((await uploadPicture(admin.bearer, Buffer.from('{}'), 'text/plain')).statusCode).toBe(
-      415,
-    );
   });
 });
 

@@ -1,31 +1,26 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { access, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 
 import { httpErrors } from '@fastify/sensible';
-import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 
 import { PART_IMAGE_MAX_BYTES, type PartImageType } from '@apex/contract';
 
 // Pictures are served under PART_IMAGE_PREFIX; their names are the SHA-256 of their bytes.
 import { PART_IMAGE_PREFIX } from '../../paths';
+import type { PictureStore } from './picture-store';
+import { PICTURE_EXTENSIONS, webReadyFiles } from './web-ready-pictures';
 
-const formats: { type: PartImageType; extension: string; matches: (bytes: Buffer) => boolean }[] = [
+const formats: { type: PartImageType; matches: (bytes: Buffer) => boolean }[] = [
   {
     type: 'image/png',
-    extension: 'png',
     matches: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')),
   },
   {
     type: 'image/jpeg',
-    extension: 'jpg',
     matches: (b) => b.subarray(0, 3).equals(Buffer.from('ffd8ff', 'hex')),
   },
   {
     type: 'image/webp',
-    extension: 'webp',
     matches: (b) =>
       b.subarray(0, 4).toString('latin1') === 'RIFF' &&
       b.subarray(8, 12).toString('latin1') === 'WEBP',
@@ -40,55 +35,86 @@ export function sniffPartImage(bytes: Buffer): PartImageType | null {
   return formats.find((format) => format.matches(bytes))?.type ?? null;
 }
 
+/** The upload a stored file belongs to (its copies share the upload's hash), or null. */
+const uploadOf = (name: string) => /^[0-9a-f]{64}/.exec(name)?.[0] ?? null;
+
 /** How long an uploaded picture no part names is kept: the Add/Update form it came from may
  * still be open. */
 const UNUSED_PICTURE_GRACE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+const storeUnavailable = (error: unknown, doing = 'stored') =>
+  Object.assign(
+    httpErrors.createError(
+      503,
+      `Pictures cannot be ${doing} right now: please try again in a few minutes`,
+      { expose: true },
+    ),
+    { cause: error },
+  );
+
 /**
- * Uploaded part pictures, kept as files in `dir` (under DATA_DIR). A picture is named by its
- * content, so uploading the same file twice stores it once and its address never goes stale.
- * `imagesInUse` answers every picture address a part names.
+ * Uploaded part pictures, in a picture store (a directory under DATA_DIR, or an S3-compatible
+ * bucket). A picture is named by the SHA-256 of the uploaded bytes, so uploading the same file
+ * twice stores it once and its address never goes stale. `imagesInUse` answers every picture
+ * address a part names; `claimSweep` answers whether this instance takes the clean-up of an hour.
  */
 export function createPartImages(
-  dir: string,
-  { imagesInUse }: { imagesInUse: () => Promise<ReadonlySet<string>> },
+  files: PictureStore,
+  {
+    dir,
+    imagesInUse,
+    claimSweep,
+  }: {
+    /** DATA_DIR/uploads, which backups copy the pictures from. */
+    dir: string;
+    imagesInUse: () => Promise<ReadonlySet<string>>;
+    claimSweep: (hourStart: Date) => Promise<boolean>;
+  },
 ) {
-  mkdirSync(dir, { recursive: true });
-
   /**
-   * Deletes the pictures no part names that were last uploaded before `before` (a picture
-   * uploaded for a part never saved, or replaced since), and files a crash left half-written.
-   * Answers how many files went.
+   * Deletes the files of pictures no part names that were last uploaded before `before` (a
+   * picture uploaded for a part never saved, or replaced since), and files a crash left
+   * half-written. Answers how many files went.
    */
   async function removeUnused(before = new Date(Date.now() - UNUSED_PICTURE_GRACE_MS)) {
-    const inUse = await imagesInUse();
-    let removed = 0;
-    for (const name of await readdir(dir)) {
-      if (inUse.has(`${PART_IMAGE_PREFIX}${name}`)) continue;
-      const file = path.join(dir, name);
-      // Gone already (another instance swept it), or uploaded again meanwhile: left alone.
-      const uploaded = await stat(file).then(
-        (info) => info.mtime,
-        () => null,
-      );
-      if (!uploaded || uploaded >= before) continue;
-      await rm(file, { force: true });
-      removed++;
+    const inUse = new Set<string>();
+    for (const image of await imagesInUse()) {
+      const upload = image.startsWith(PART_IMAGE_PREFIX)
+        ? uploadOf(image.slice(PART_IMAGE_PREFIX.length))
+        : null;
+      if (upload) inUse.add(upload);
     }
-    return removed;
+    const unused: string[] = [];
+    for await (const { name, storedAt } of files.list()) {
+      const upload = uploadOf(name);
+      // Uploaded again meanwhile, or still within the grace: left alone.
+      if ((upload && inUse.has(upload)) || storedAt >= before) continue;
+      unused.push(name);
+    }
+    for (const name of unused) await files.remove(name);
+    return unused.length;
+  }
+
+  /** Sweeps unless another instance took this hour's sweep; null when it did. */
+  async function sweepIfDue(now = new Date()): Promise<number | null> {
+    const hourStart = new Date(Math.floor(now.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS);
+    if (!(await claimSweep(hourStart))) return null;
+    return removeUnused(new Date(now.getTime() - UNUSED_PICTURE_GRACE_MS));
   }
 
   return {
     dir,
     removeUnused,
+    sweepIfDue,
 
-    /** Removes unused pictures every hour from now on; answers how to stop. */
+    /** Removes unused pictures every hour from now on, once across all instances; answers how
+     * to stop. */
     sweepRegularly(log: FastifyBaseLogger): () => void {
       const timer = setInterval(() => {
-        removeUnused().then(
+        sweepIfDue().then(
           (removed) => {
-            if (removed > 0) log.info({ removed }, 'Unused part pictures removed');
+            if (removed) log.info({ removed }, 'Unused part pictures removed');
           },
           (error: unknown) => log.warn({ err: error }, 'Could not remove unused part pictures'),
         );
@@ -98,31 +124,66 @@ export function createPartImages(
       return () => clearInterval(timer);
     },
 
-    /** Stores a PNG, JPEG or WebP picture and answers the address to use as a part's image. */
+    /**
+     * Stores a PNG, JPEG or WebP picture, made web-ready, and answers the address to use as a
+     * part's image. Its WebP copies sit beside it (packages/contract: partPictureSrcset).
+     */
     async store(bytes: Buffer): Promise<string> {
       if (bytes.length === 0) throw httpErrors.badRequest('The picture is empty');
       if (bytes.length > PART_IMAGE_MAX_BYTES) {
         throw httpErrors.payloadTooLarge('The picture must be 2 MB or smaller');
       }
-      const format = formats.find((candidate) => candidate.matches(bytes));
-      if (!format) {
+      const type = sniffPartImage(bytes);
+      if (!type) {
         throw httpErrors.unsupportedMediaType('The picture must be a PNG, JPEG or WebP image');
       }
-      const name = `${createHash('sha256').update(bytes).digest('hex')}.${format.extension}`;
-      // Written aside, then renamed: a reader never sees half a picture.
-      const partial = path.join(dir, `.${randomUUID()}.partial`);
-      await writeFile(partial, bytes);
-      await rename(partial, path.join(dir, name));
-      return `${PART_IMAGE_PREFIX}${name}`;
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      // Stored again even when already there: that renews its age, so the sweep keeps it for
+      // the form it was uploaded again for.
+      const web = await webReadyFiles(bytes, type, hash);
+      const stored: string[] = [];
+      try {
+        for (const file of web) {
+          await files.put(file.name, file.bytes, file.contentType);
+          stored.push(file.name);
+        }
+      } catch (error) {
+        // Nothing half-stored: the picture itself is written last, so it was not; its copies
+        // go now, or with the next sweep when the store cannot be reached.
+        await Promise.allSettled(stored.map((name) => files.remove(name)));
+        throw storeUnavailable(error);
+      }
+      return `${PART_IMAGE_PREFIX}${hash}.${PICTURE_EXTENSIONS[type]}`;
+    },
+
+    /** A stored file by its name, or null; 503 when the store cannot be reached. */
+    read(name: string) {
+      return files.get(name).catch((error: unknown) => {
+        throw storeUnavailable(error, 'shown');
+      });
+    },
+
+    /** The name an upload's own picture is stored under (`<hash>.<ext>`), or null. */
+    async uploadedAs(upload: string): Promise<string | null> {
+      for (const extension of Object.values(PICTURE_EXTENSIONS)) {
+        const name = `${upload}.${extension}`;
+        const found = await files.exists(name).catch((error: unknown) => {
+          throw storeUnavailable(error, 'shown');
+        });
+        if (found) return name;
+      }
+      return null;
     },
 
     /** A part may name an uploaded picture only if it was uploaded here. */
     async checkImage(image: string): Promise<void> {
       if (!image.startsWith(PART_IMAGE_PREFIX)) return;
-      const file = path.join(dir, image.slice(PART_IMAGE_PREFIX.length));
-      try {
-        await access(file);
-      } catch {
+      const exists = await files
+        .exists(image.slice(PART_IMAGE_PREFIX.length))
+        .catch((error: unknown) => {
+          throw storeUnavailable(error);
+        });
+      if (!exists) {
         throw httpErrors.badRequest(
           'Invalid request: body.image: no picture was uploaded at this address; upload it again',
         );
@@ -132,16 +193,3 @@ export function createPartImages(
 }
 
 export type PartImages = ReturnType<typeof createPartImages>;
-
-/** Serves uploaded pictures; their names change with their content, so browsers keep them for good. */
-export async function servePartImages(app: FastifyInstance, images: PartImages) {
-  await app.register(fastifyStatic, {
-    root: images.dir,
-    prefix: PART_IMAGE_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-  });
-}
