@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import pg from 'pg';
+import S3rver from 's3rver';
 
 // The deployment docs/deploy.md describes, on one machine: instances of the production build on
 // one PostgreSQL database and the machine's Redis, behind nginx running deploy/nginx.conf.
@@ -17,6 +18,7 @@ const port = Number(process.env.E2E_DEPLOY_PORT ?? 4410);
 export const balancerUrl = `http://127.0.0.1:${port}`;
 export const INSTANCES = 3;
 export const METRICS_TOKEN = 'deployment-metrics-token';
+const PICTURES_BUCKET = 'apex-pictures';
 
 export interface Instance {
   /** 1, 2, 3: the order of the upstream's `server` lines. */
@@ -33,6 +35,11 @@ export interface Cluster {
   start(instance: Instance): Promise<void>;
   /** Sends a signal and waits for the process to end. */
   stop(instance: Instance, signal: NodeJS.Signals): Promise<void>;
+  /**
+   * Takes an instance out of nginx's upstream (`down`) or puts it back, and reloads nginx, as
+   * docs/deploy.md's rolling restart does: requests under way finish where they are.
+   */
+  setInRotation(instance: Instance, inRotation: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,10 +65,13 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** deploy/nginx.conf as shipped, with this run's ports and a directory of its own. */
-function balancerConfig(dir: string, instances: Instance[]): string {
+function balancerConfig(dir: string, instances: Instance[], outOfRotation: Set<Instance>): string {
   const shipped = readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8');
   const servers = instances
-    .map((instance) => `    server ${new URL(instance.url).host} max_fails=1 fail_timeout=5s;`)
+    .map(
+      (instance) =>
+        `    server ${new URL(instance.url).host} max_fails=1 fail_timeout=5s${outOfRotation.has(instance) ? ' down' : ''};`,
+    )
     .join('\n');
   const config = shipped
     .replace(/^ {4}server 127\.0\.0\.1:300\d .*\n/gm, '')
@@ -92,6 +102,15 @@ export async function startCluster(): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'apex-deploy-'));
   // nginx's workers run as an unprivileged user when it is started as root.
   chmodSync(dir, 0o777);
+  // The pictures' bucket, on an S3-compatible server of its own (s3rver: S3's API over a folder).
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(path.join(dir, 's3-')),
+    configureBuckets: [{ name: PICTURES_BUCKET, configs: [] }],
+  });
+  const s3Url = `http://127.0.0.1:${(await s3.run()).port}`;
   const outputs = new Map<Instance, string>();
   const instances: Instance[] = Array.from({ length: INSTANCES }, (_, i) => ({
     number: i + 1,
@@ -121,6 +140,13 @@ export async function startCluster(): Promise<Cluster> {
         TRUST_PROXY: '2',
         MAX_UNPAID_ORDERS: '100000',
         RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+        S3_BUCKET: PICTURES_BUCKET,
+        S3_ENDPOINT: s3Url,
+        S3_REGION: 'us-east-1',
+        S3_FORCE_PATH_STYLE: 'true',
+        // s3rver's own fixed keys.
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -141,12 +167,23 @@ export async function startCluster(): Promise<Cluster> {
   };
 
   let nginx: ChildProcess | null = null;
+  const configFile = path.join(dir, 'nginx.conf');
+  const outOfRotation = new Set<Instance>();
+  const setInRotation = async (instance: Instance, inRotation: boolean) => {
+    if (inRotation) outOfRotation.delete(instance);
+    else outOfRotation.add(instance);
+    writeFileSync(configFile, balancerConfig(dir, instances, outOfRotation));
+    nginx?.kill('SIGHUP');
+    // New workers read the new upstream within moments; the old ones finish what they took.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  };
   const close = async () => {
     if (nginx) {
       nginx.kill('SIGQUIT');
       await exited(nginx);
     }
     await Promise.all(instances.map((instance) => stop(instance, 'SIGKILL')));
+    await s3.close();
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`);
@@ -159,8 +196,7 @@ export async function startCluster(): Promise<Cluster> {
     const [first, ...others] = instances;
     if (first) await start(first);
     await Promise.all(others.map(start));
-    const configFile = path.join(dir, 'nginx.conf');
-    writeFileSync(configFile, balancerConfig(dir, instances));
+    writeFileSync(configFile, balancerConfig(dir, instances, outOfRotation));
     let nginxOutput = '';
     nginx = spawn(
       process.env.NGINX_PATH ?? '/usr/sbin/nginx',
@@ -175,7 +211,7 @@ export async function startCluster(): Promise<Cluster> {
     await close();
     throw error;
   }
-  return { instances, databaseUrl, start, stop, close };
+  return { instances, databaseUrl, start, stop, setInRotation, close };
 }
 
 /** A demo account's password, as the first instance wrote it on seeding the database. */
