@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { budgetRows } from './budget';
+import { budgetRows, propagationRow } from './budget';
 
 const firstLoad = (jsKb: number, cssKb: number) => ({
   jsBytes: jsKb * 1024,
@@ -25,5 +25,15 @@ describe('the budget table', () => {
     expect(
       row(budgetRows({ firstLoad: firstLoad(99.9, 10) }), 'Home page first-load JavaScript'),
     ).toMatchObject({ ok: true });
+  });
+
+  it('judges propagation on the worst write counted from its sending, not from its answer', () => {
+    const instances = (afterSendMs: number[]) => ({
+      propagation: { afterSendMs, afterAnswerMs: afterSendMs.map((ms) => ms / 2) },
+      orders: { ratio: 1, ratios: [1], rps: 1, ceilingRps: 1, errors: 0, firstError: null },
+    });
+    expect(propagationRow(instances([5, 999])).ok).toBe(true);
+    expect(propagationRow(instances([5, 1000])).ok).toBe(false);
+    expect(propagationRow(undefined)).toMatchObject({ measured: 'not measured', ok: false });
   });
 });

@@ -1,6 +1,6 @@
 // The performance budget of docs/performance.md: its floors (the document quotes them), and each
 // figure of a run judged against its floor, one row of the table each.
-import { kb, ordersFigure, perThousand, seconds } from './format';
+import { kb, ordersFigure, perThousand, propagationFigure, seconds } from './format';
 import type { FirstLoad } from './lib/first-load';
 import { CATEGORIES, type PageAudit } from './lib/lighthouse';
 import type { MixedLoadResult } from './lib/mixed-load';
@@ -8,7 +8,8 @@ import type { KeptMemory } from './lib/server-process';
 import { median } from './lib/stats';
 import { type CatalogComparison, type Comparison, CONNECTIONS } from './lib/throughput';
 import type { ColdStarts } from './measure/cold-start';
-import { MIXED } from './settings';
+import type { Instances } from './measure/instances';
+import { CLUSTER, MIXED } from './settings';
 
 export const BUDGET = {
   /** GET /api/parts req/s over the bare ceiling route's, median of paired runs. */
@@ -29,6 +30,9 @@ export const BUDGET = {
   firstLoadJsKb: 100,
   /** The stylesheet every page waits for before it shows anything (18 KB with all of daisyUI). */
   firstLoadCssKb: 16,
+  /** A write committed through one instance shows on another within a second (decision 003),
+   * counted from sending the write: the worst of the run's writes. */
+  propagationWorstMs: 1000,
   /** Slow 4G, the machine's CPU as it is (`lib/lighthouse.ts`). */
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 },
 } as const;
@@ -44,6 +48,7 @@ export interface Measurements {
   pgliteOrders?: Comparison | undefined;
   postgresOrders?: Comparison | undefined;
   mixed?: MixedLoadResult | undefined;
+  instances?: Instances | undefined;
 }
 
 export interface Row {
@@ -64,6 +69,18 @@ const ordersRow = (database: string, figure: Comparison | undefined, floor: numb
   measured: figure ? `${ordersFigure(figure)}${withErrors(figure)}` : NOT_MEASURED,
   ok: !!figure && figure.ratio * 1000 >= floor && figure.errors === 0,
 });
+
+/** Judged on the worst write from its sending: the commit comes before the answer, so only that
+ * count is sure to hold the whole of the time from the commit. */
+export const propagationRow = (instances: Instances | undefined): Row => {
+  const worst = instances ? Math.max(...instances.propagation.afterSendMs) : Number.NaN;
+  return {
+    budget: `A write through one of ${CLUSTER.instancePorts.length} instances, shown by another: worst of ${CLUSTER.writes}`,
+    floor: `< ${BUDGET.propagationWorstMs} ms`,
+    measured: instances ? propagationFigure(instances.propagation) : NOT_MEASURED,
+    ok: worst < BUDGET.propagationWorstMs,
+  };
+};
 
 const firstLoadRow = (what: string, bytes: number, floorKb: number): Row => ({
   budget: `Home page first-load ${what} (gzip)`,
@@ -142,6 +159,7 @@ export function budgetRows(measured: Measurements): Row[] {
       measured: mixed ? `${mixed.kept.end.rssMb.toFixed(0)} MB` : NOT_MEASURED,
       ok: !!mixed && mixed.kept.end.rssMb < BUDGET.memoryAfterLoadMb,
     },
+    propagationRow(measured.instances),
     firstLoadRow('JavaScript', firstLoad.jsBytes, BUDGET.firstLoadJsKb),
     firstLoadRow('CSS', firstLoad.cssBytes, BUDGET.firstLoadCssKb),
     ...PAGES.map((pagePath) => lighthouseRow(pagePath, measured.pages)),

@@ -2,6 +2,7 @@
 import type { PageAudit } from './lib/lighthouse';
 import { median } from './lib/stats';
 import type { Comparison } from './lib/throughput';
+import type { Propagation } from './measure/instances';
 
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const perSecond = (rps: number) => `${Math.round(rps).toLocaleString('en')}/s`;
@@ -21,4 +22,24 @@ export function phoneFigure(page: PageAudit): string {
   const { performance: scores, blockingMs } = page.phone;
   const ms = blockingMs.map((value) => Math.round(value)).join(', ');
   return `performance ${median(scores)} (runs ${scores.join(', ')}; total blocking time ${ms} ms)`;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The writes' propagation, worst and median, counted from sending each write and from its answer. */
+export function propagationFigure({ afterAnswerMs, afterSendMs }: Propagation): string {
+  return (
+    `worst ${ms(Math.max(...afterSendMs))}, median ${ms(median(afterSendMs))} from sending ` +
+    `the write (from its answer: worst ${ms(Math.max(...afterAnswerMs))}, ` +
+    `median ${ms(median(afterAnswerMs))})`
+  );
+}
+
+/** Orders through nginx over orders on one instance, and the medians they come from. */
+export function balancerFigure(orders: Comparison): string {
+  return (
+    `${orders.ratio.toFixed(2)} (${perSecond(orders.rps)} through nginx to three instances ` +
+    `against ${perSecond(orders.ceilingRps)} on one directly; rounds ` +
+    `${orders.ratios.map((r) => r.toFixed(2)).join(', ')})`
+  );
 }

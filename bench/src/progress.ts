@@ -1,6 +1,14 @@
 // What the run logs as each measurement comes in: the figures behind the budget table's, for
 // whoever has to explain a missed budget.
-import { kb, ordersFigure, perSecond, phoneFigure, seconds } from './format';
+import {
+  balancerFigure,
+  kb,
+  ordersFigure,
+  perSecond,
+  phoneFigure,
+  propagationFigure,
+  seconds,
+} from './format';
 import type { FirstLoad } from './lib/first-load';
 import { CATEGORIES, type PageAudit } from './lib/lighthouse';
 import type { MixedLoadResult } from './lib/mixed-load';
@@ -8,6 +16,7 @@ import type { KeptMemory } from './lib/server-process';
 import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { BareComparison } from './measure/catalog';
 import type { ColdStarts } from './measure/cold-start';
+import type { Instances } from './measure/instances';
 import { log } from './session';
 
 export function logFirstLoad(firstLoad: FirstLoad): void {
@@ -73,4 +82,11 @@ export function logMixedLoad(mixed: MixedLoadResult): void {
     `after a full collection: at the start ${kept(mixed.kept.start)}, at the end ${kept(mixed.kept.end)}`,
   );
   for (const sample of mixed.errorSamples) log(`error: ${sample}`);
+}
+
+export function logInstances({ propagation, orders }: Instances): void {
+  log(`a write through one instance, shown by another: ${propagationFigure(propagation)}`);
+  log(`orders through nginx ÷ on one instance: ${balancerFigure(orders)}`);
+  if (orders.errors > 0)
+    log(`orders: ${orders.errors} errors (first: ${orders.firstError ?? '?'})`);
 }

@@ -15,12 +15,14 @@ import {
   startBareCeilings,
 } from './measure/catalog';
 import { measureColdStarts } from './measure/cold-start';
+import { measureInstances } from './measure/instances';
 import { ordersAgainstCeiling, ordersOnPostgres, prepareForOrders } from './measure/orders';
 import {
   logCatalog,
   logCatalogAgainstBare,
   logColdStarts,
   logFirstLoad,
+  logInstances,
   logMixedLoad,
   logOrders,
   logPages,
@@ -87,11 +89,15 @@ if (fastifyCeiling) {
   );
 }
 if (measured.postgresOrders) logOrders('PostgreSQL', measured.postgresOrders);
+
+measured.instances = await session.attempt('several instances', () => measureInstances(session));
+if (measured.instances) logInstances(measured.instances);
 await session.end();
 
 const missed = printSummary({
   rows: budgetRows(measured),
   pages: measured.pages,
+  instances: measured.instances,
   failures: session.failures,
   tookSeconds: elapsedSeconds(),
 });

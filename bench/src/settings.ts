@@ -9,6 +9,14 @@ export const PORTS = {
   nodeHttp: 4394,
 } as const;
 
+/** Three instances behind nginx (`measure/instances.ts`); the writes whose propagation from one
+ * to another is timed. */
+export const CLUSTER = {
+  balancerPort: 4395,
+  instancePorts: [4396, 4397, 4398],
+  writes: 100,
+} as const;
+
 export const CATALOG_ROUNDS = 7;
 export const CATALOG_SECONDS = 2;
 export const ORDER_ROUNDS = 5;

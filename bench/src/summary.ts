@@ -3,7 +3,8 @@
 import { cpus } from 'node:os';
 
 import { type Measurements, pageMeetsFloors, type Row } from './budget';
-import { phoneFigure } from './format';
+import { balancerFigure, phoneFigure } from './format';
+import type { Instances } from './measure/instances';
 
 function table(rows: Row[]): string {
   const cells = [
@@ -23,13 +24,20 @@ function table(rows: Row[]): string {
 
 interface Summary {
   rows: Row[];
-  pages: Measurements['pages'];
+  pages?: Measurements['pages'];
+  instances?: Instances | undefined;
   failures: ReadonlyMap<string, string>;
   tookSeconds: number;
 }
 
 /** Prints the summary; returns the rows of the budgets missed. */
-export function printSummary({ rows, pages = [], failures, tookSeconds }: Summary): Row[] {
+export function printSummary({
+  rows,
+  pages = [],
+  instances,
+  failures,
+  tookSeconds,
+}: Summary): Row[] {
   const day = new Date().toISOString().slice(0, 10);
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}`;
   const took = Math.round(tookSeconds);
@@ -44,6 +52,16 @@ export function printSummary({ rows, pages = [], failures, tookSeconds }: Summar
   const phones = pages.map((page) => `${page.path} ${phoneFigure(page)}`);
   if (phones.length > 0) {
     console.log(`\nAs a mid-range phone, reported and not judged:\n${phones.join('\n')}`);
+  }
+  if (instances) {
+    // nginx, the three instances and PostgreSQL share the cores one instance had to itself: on
+    // a small machine the ratio is what the extra hop costs, not what more instances add.
+    const { errors, firstError } = instances.orders;
+    console.log(
+      `\nOrders through nginx ÷ on one instance, reported and not judged (on ${cpus().length} ` +
+        `shared cores, the balancer's cost, not scaling):\n${balancerFigure(instances.orders)}` +
+        (errors > 0 ? `; ${errors} errors (first: ${firstError ?? '?'})` : ''),
+    );
   }
   for (const [what, message] of failures) console.log(`\n${what} failed: ${message}`);
   if (missed.length > 0) {

@@ -112,9 +112,38 @@ export async function signInAdmin(base: string, dataDir: string): Promise<string
   return bearerFrom(answer, 'signing in the demo admin');
 }
 
-async function listParts(base: string): Promise<Part[]> {
+export async function listParts(base: string): Promise<Part[]> {
   const answer = await expectStatus(request(base, 'GET', '/api/parts'), 200, 'GET /api/parts');
   return (JSON.parse(answer.body) as PartJson[]).map(fromPartJson);
+}
+
+/** One part as `base` answers it now (GET /api/parts/:id). */
+export async function findPart(base: string, id: string): Promise<Part> {
+  const answer = await expectStatus(
+    request(base, 'GET', `/api/parts/${id}`),
+    200,
+    `GET /api/parts/${id}`,
+  );
+  return fromPartJson(JSON.parse(answer.body) as PartJson);
+}
+
+/** Adds `units` to a part's stock as the admin; answers the part as the write left it. */
+export async function restockPart(
+  base: string,
+  adminToken: string,
+  part: Part,
+  units: number,
+): Promise<Part> {
+  const restock: PartRestock = { units };
+  const answer = await expectStatus(
+    request(base, 'POST', `/api/parts/${part.id}/restock`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: restock,
+    }),
+    200,
+    `restocking ${part.name}`,
+  );
+  return fromPartJson((JSON.parse(answer.body) as { part: PartJson }).part);
 }
 
 /** Gives every part so much stock that no order the benchmark places can sell it out. */
@@ -123,16 +152,7 @@ export async function restockAll(base: string, adminToken: string): Promise<Part
   for (const part of parts) {
     // A restock adds units; the shop keeps at most 1,000,000 of a part.
     const units = 1_000_000 - part.stock;
-    if (units === 0) continue;
-    const restock: PartRestock = { units };
-    await expectStatus(
-      request(base, 'POST', `/api/parts/${part.id}/restock`, {
-        headers: { authorization: `Bearer ${adminToken}` },
-        body: restock,
-      }),
-      200,
-      `restocking ${part.name}`,
-    );
+    if (units > 0) await restockPart(base, adminToken, part, units);
   }
   return listParts(base);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { adminDatabaseUrl, createBenchDatabase } from '../lib/postgres';
 import { type RunningServer, startServer } from '../lib/server-process';
-import { orderRequest, type PreparedShop, prepareShop } from '../lib/shop';
+import { type OrderRequest, orderRequest, type PreparedShop, prepareShop } from '../lib/shop';
 import { burst, compareToCeiling, type Comparison, orderBursts } from '../lib/throughput';
 import type { Session } from '../session';
 import { CUSTOMERS, ORDER_ROUNDS, ORDER_SECONDS, PORTS, shopEnv } from '../settings';
@@ -12,6 +12,18 @@ import { CUSTOMERS, ORDER_ROUNDS, ORDER_SECONDS, PORTS, shopEnv } from '../setti
 /** Its customers signed up under `tag`, so two shops of one run never share an address. */
 export function prepareForOrders(base: string, tag: string, dataDir: string) {
   return prepareShop(base, { customers: CUSTOMERS, tag, dataDir });
+}
+
+/** Each customer orders each part, starting from a part of its own, so that the orders of the
+ * moment spread over the parts instead of all waiting on one row's lock. */
+export function ordersInTurn(shop: PreparedShop): OrderRequest[] {
+  return shop.customers.flatMap((customer, i) =>
+    shop.parts.map((_, j) => {
+      const part = shop.parts[(i + j) % shop.parts.length];
+      if (!part) throw new Error('no parts to order');
+      return orderRequest(customer, part);
+    }),
+  );
 }
 
 /**
@@ -23,14 +35,7 @@ export async function ordersAgainstCeiling(
   shop: PreparedShop,
   ceiling: string,
 ): Promise<Comparison> {
-  const orders = shop.customers.flatMap((customer, i) =>
-    shop.parts.map((_, j) => {
-      const part = shop.parts[(i + j) % shop.parts.length];
-      if (!part) throw new Error('no parts to order');
-      return orderRequest(customer, part);
-    }),
-  );
-  const place = orderBursts(base, orders);
+  const place = orderBursts(base, ordersInTurn(shop));
   await place(1);
   return compareToCeiling(
     place,
