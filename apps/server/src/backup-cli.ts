@@ -52,12 +52,17 @@ function printCounts(title: string, manifest: BackupManifest, restored?: BackupM
 async function main([command, file]: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  // Pictures in a bucket are backed up from it and restored into it.
+  const pictures = config.s3
+    ? (await import('./modules/catalog/s3-picture-store')).createS3PictureStore(config.s3)
+    : undefined;
   if (command === 'backup') {
     const target = path.resolve(file ?? backupFileName());
     const manifest = await takeBackup({
       dump: () => dumpDatabase(config.database),
       database: config.database.kind,
       uploadsDir: config.uploadsDir,
+      pictures,
       file: target,
     });
     printCounts(
@@ -71,6 +76,7 @@ async function main([command, file]: string[]): Promise<number> {
       file: path.resolve(file),
       database: config.database,
       uploadsDir: config.uploadsDir,
+      pictures,
     });
     printCounts(`Restored the backup taken ${manifest.takenAt}:`, manifest, restored);
     const whole = Object.entries(manifest.counts).every(

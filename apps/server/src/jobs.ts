@@ -15,7 +15,7 @@ export function startBackgroundJobs(
   app: FastifyInstance,
   config: Config,
   database: DatabaseHandle,
-  { partImages, mailSender, closeTransport, orders }: Services,
+  { partImages, pictureFiles, mailSender, closeTransport, orders }: Services,
 ): void {
   const stopSweeping = partImages.sweepRegularly(app.log);
   app.addHook('onClose', async () => stopSweeping());
@@ -40,6 +40,7 @@ export function startBackgroundJobs(
       dump: () => database.dump(),
       database: database.kind,
       uploadsDir: config.uploadsDir,
+      pictures: config.s3 ? pictureFiles : undefined,
       ...config.backups,
       log: app.log,
     });

@@ -71,6 +71,8 @@ export async function createServices(
     caches,
     auditLog,
     partImages,
+    /** Where the picture files are: backups copy them. */
+    pictureFiles,
     /** Lets go of the picture store's connections once nothing uses it. */
     closePictureFiles: () => pictureFiles.close(),
     catalog,

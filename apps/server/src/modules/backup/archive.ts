@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import {
-  chmod,
-  copyFile,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  writeFile,
-} from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { create as createTar, extract as extractTar } from 'tar';
@@ -64,6 +55,16 @@ async function sha256(file: string): Promise<string> {
 }
 
 /**
+ * The shop's picture store, when pictures are not files in `uploadsDir`: backups read the
+ * pictures from it and restores write them back into it.
+ */
+export interface BackupPictures {
+  get(name: string): Promise<{ body: Readable } | null>;
+  put(name: string, bytes: Buffer, contentType: string): Promise<void>;
+  exists(name: string): Promise<boolean>;
+}
+
+/**
  * Writes one archive (gzip'd tar) of a dump and the pictures it names, with a manifest of what it
  * holds. It is written beside `file` and renamed into place, so a file with the backup's name is
  * always a whole one.
@@ -75,6 +76,7 @@ export async function writeArchive({
   shopVersion,
   schemaMigration,
   uploadsDir,
+  pictures,
 }: {
   file: string;
   dump: DatabaseDump;
@@ -82,6 +84,8 @@ export async function writeArchive({
   shopVersion: string;
   schemaMigration: (appliedAt: number) => string;
   uploadsDir: string;
+  /** The picture store when it is not `uploadsDir` (an S3-compatible bucket). */
+  pictures?: BackupPictures | undefined;
 }): Promise<BackupManifest> {
   const staging = await mkdtemp(path.join(tmpdir(), 'apex-backup-'));
   try {
@@ -92,12 +96,16 @@ export async function writeArchive({
     };
     for (const name of dump.facts.pictures) {
       const entry = `${PICTURES}/${name}`;
+      const stored = pictures
+        ? await pictures.get(name)
+        : { body: createReadStream(path.join(uploadsDir, name)) };
       try {
-        await copyFile(path.join(uploadsDir, name), path.join(staging, entry));
+        if (!stored) throw new Error('missing');
+        await pipeline(stored.body, createWriteStream(path.join(staging, entry)));
       } catch {
         throw new Error(
-          `The picture ${name}, which a part names, is missing from ${uploadsDir}: ` +
-            'the backup would not bring it back.',
+          `The picture ${name}, which a part names, is missing from ` +
+            `${pictures ? 'the picture bucket' : uploadsDir}: the backup would not bring it back.`,
         );
       }
       files[entry] = await sha256(path.join(staging, entry));

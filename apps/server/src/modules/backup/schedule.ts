@@ -10,6 +10,7 @@ import type { DatabaseConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { backupRuns } from '../../db/schema';
 import type { DatabaseDump } from '../../db/snapshot';
+import type { BackupPictures } from './archive';
 
 /** A claimed backup that never finished (its instance died) may be taken again after this. */
 const CLAIM_LEASE_MS = 30 * 60_000;
@@ -66,6 +67,7 @@ export function createBackupSchedule({
   dump,
   database,
   uploadsDir,
+  pictures,
   dir,
   intervalMs,
   keep,
@@ -76,6 +78,8 @@ export function createBackupSchedule({
   dump: () => Promise<DatabaseDump>;
   database: DatabaseConfig['kind'];
   uploadsDir: string;
+  /** The picture store when it is not `uploadsDir` (an S3-compatible bucket). */
+  pictures?: BackupPictures | undefined;
   dir: string;
   intervalMs: number;
   keep: number;
@@ -123,7 +127,7 @@ export function createBackupSchedule({
     const { backupFileName, takeBackup } = await loadBackups();
     const file = path.join(dir, backupFileName(now()));
     try {
-      const manifest = await takeBackup({ dump, database, uploadsDir, file });
+      const manifest = await takeBackup({ dump, database, uploadsDir, pictures, file });
       await db
         .update(backupRuns)
         .set({ finishedAt: now(), file })

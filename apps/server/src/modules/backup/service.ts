@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { count, inArray } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import {
   snapshotFacts,
 } from '../../db/snapshot';
 import { migrationsFolder, serverRoot } from '../../paths';
-import { type BackupManifest, openArchive, writeArchive } from './archive';
+import { type BackupManifest, type BackupPictures, openArchive, writeArchive } from './archive';
 
 const informationSchemaTables = pgSchema('information_schema').table('tables', {
   tableSchema: text().notNull(),
@@ -55,11 +55,14 @@ export async function takeBackup({
   dump,
   database,
   uploadsDir,
+  pictures,
   file,
 }: {
   dump: () => Promise<DatabaseDump>;
   database: DatabaseConfig['kind'];
   uploadsDir: string;
+  /** The picture store when it is not `uploadsDir` (an S3-compatible bucket). */
+  pictures?: BackupPictures | undefined;
   file: string;
 }): Promise<BackupManifest> {
   const migrations = knownMigrations();
@@ -71,8 +74,13 @@ export async function takeBackup({
     schemaMigration: (appliedAt) =>
       migrations.find((migration) => migration.when === appliedAt)?.tag ?? String(appliedAt),
     uploadsDir,
+    pictures,
   });
 }
+
+/** The type a picture file holds, by the extension the shop gave it. */
+const pictureType = (name: string) =>
+  name.endsWith('.png') ? 'image/png' : name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
 
 /** A restore that must not go ahead, for a reason the operator can act on. */
 export class RestoreRefusedError extends Error {
@@ -107,10 +115,13 @@ export async function restoreBackup({
   file,
   database,
   uploadsDir,
+  pictures,
 }: {
   file: string;
   database: DatabaseConfig;
   uploadsDir: string;
+  /** The picture store when it is not `uploadsDir`: the pictures go back into it. */
+  pictures?: BackupPictures | undefined;
 }): Promise<RestoreReport> {
   if (!existsSync(file)) throw new RestoreRefusedError(`There is no backup at ${file}.`);
   const archive = await openArchive(file);
@@ -167,7 +178,9 @@ export async function restoreBackup({
       } finally {
         await target.close();
       }
-      if (await holdsFiles(uploadsDir, uploadsDir)) {
+      // A bucket may hold pictures already: they are named by their content, so the backup's
+      // own can only be the same bytes again.
+      if (!pictures && (await holdsFiles(uploadsDir, uploadsDir))) {
         throw new RestoreRefusedError(
           `The pictures folder ${uploadsDir} is not empty: restore into an empty one.`,
         );
@@ -175,22 +188,22 @@ export async function restoreBackup({
       await restorePostgres(database.url, archive.sql);
     }
 
-    await mkdir(uploadsDir, { recursive: true });
+    if (!pictures) await mkdir(uploadsDir, { recursive: true });
     for (const name of archive.pictures) {
-      await copyFile(path.join(archive.picturesDir, name), path.join(uploadsDir, name));
+      const from = path.join(archive.picturesDir, name);
+      if (pictures) await pictures.put(name, await readFile(from), pictureType(name));
+      else await copyFile(from, path.join(uploadsDir, name));
     }
 
     const restored = await openDatabase(database, { migrate: false });
     try {
       const facts = await snapshotFacts(restored.db);
-      const present = await readdir(uploadsDir);
-      return {
-        manifest,
-        restored: {
-          ...facts.counts,
-          pictures: facts.pictures.filter((name) => present.includes(name)).length,
-        },
-      };
+      const present = pictures ? [] : await readdir(uploadsDir);
+      let restoredPictures = 0;
+      for (const name of facts.pictures) {
+        if (pictures ? await pictures.exists(name) : present.includes(name)) restoredPictures++;
+      }
+      return { manifest, restored: { ...facts.counts, pictures: restoredPictures } };
     } finally {
       await restored.close();
     }
