@@ -7,6 +7,7 @@ export * from './health';
 export * from './mail';
 export * from './money';
 export * from './orders';
+export * from './part-search';
 export * from './parts';
 export * from './payments';
 export * from './reviews';
