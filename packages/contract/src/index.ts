@@ -8,6 +8,7 @@ export * from './mail';
 export * from './money';
 export * from './orders';
 export * from './part-picture-srcset';
+export * from './part-search';
 export * from './parts';
 export * from './payments';
 export * from './reviews';

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-import { createdAt } from './columns';
+import { createdAt, tsvector } from './columns';
 import { users } from './identity-schema';
 
 export * from './identity-schema';
@@ -38,6 +38,15 @@ export const parts = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /**
+     * What search matches: the name's words weigh more than the description's, so a part named
+     * for the words comes before one that only mentions them. Kept by the database.
+     */
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', description), 'B')`,
+      ),
   },
   (t) => [
     check('parts_price_positive', sql`${t.priceCents} > 0`),
@@ -46,6 +55,7 @@ export const parts = pgTable(
     index('parts_catalog_idx')
       .on(t.name)
       .where(sql`${t.archivedAt} is null`),
+    index('parts_search_idx').using('gin', t.search),
   ],
 );
 

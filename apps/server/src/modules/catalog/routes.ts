@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import {
   AddedPartSchema,
@@ -9,9 +10,11 @@ import {
   PART_IMAGE_TYPES,
   PartConflictSchema,
   PartListSchema,
+  PartPageSchema,
   PartParamsSchema,
   PartRestockSchema,
   PartSchema,
+  PartSearchQuerySchema,
   PartUpdateSchema,
   UpdatedPartSchema,
   UploadedPartImageSchema,
@@ -20,7 +23,7 @@ import {
 import { errorResponses } from '../../lib/error-responses';
 import { sendCachedJson } from '../../lib/json-cache';
 import type { Catalog } from './service';
-import { fromNewPartJson, fromPartUpdateJson, toPartJson } from './wire';
+import { fromNewPartJson, fromPartSearchQuery, fromPartUpdateJson, toPartJson } from './wire';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -33,11 +36,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     {
       schema: {
         tags: ['catalog'],
-        summary: 'The parts on sale',
-        response: { 200: PartListSchema },
+        summary:
+          'The parts on sale: all of them, or with any of the search fields one page of those that match',
+        querystring: PartSearchQuerySchema,
+        response: { 200: z.union([PartListSchema, PartPageSchema]), 400: ApiErrorSchema },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await catalog.listParts()),
+    async (request, reply) => {
+      const search = fromPartSearchQuery(request.query);
+      if (!search) return sendCachedJson(request, reply, await catalog.listParts());
+      const { rows, total, next } = await catalog.searchParts(search);
+      return { parts: rows.map(toPartJson), total, next };
+    },
   );
 
   app.get(

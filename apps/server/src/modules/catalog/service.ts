@@ -8,6 +8,7 @@ import { type PartRow, parts } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import { isUuid } from '../../lib/ids';
 import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
+import { type PartSearch, searchParts } from './search';
 import { type PartInfo, toPartJson } from './wire';
 
 /** A part as the audit log keeps it, before or after a change. */
@@ -86,6 +87,9 @@ export function createCatalog(
     async listParts(): Promise<CachedJson> {
       return (await catalog.get()).list;
     },
+    /** A page of the parts on sale that match a search, read from the database each time. */
+    searchParts: (search: PartSearch) => searchParts(db, search),
+
     /** A part on sale, or null: unknown, malformed and archived ids are all simply not found. */
     async findPart(id: string): Promise<CachedJson | null> {
       return (await catalog.get()).byId.get(id) ?? null;

@@ -2,12 +2,15 @@ import {
   centsToDollars,
   dollarsToCents,
   type Part,
+  PART_PAGE_SIZE,
   type PartDetails,
   type PartFields,
+  type PartSearchQuery,
   type PartUpdate,
 } from '@apex/contract';
 
 import type { PartRow } from '../../db/schema';
+import type { PartSearch } from './search';
 
 /** A part as the API shows it, in the spec's field names (docs/architecture.md#glossary). */
 export function toPartJson(row: PartRow): Part {
@@ -56,3 +59,25 @@ export const fromPartUpdateJson = ({
   version,
   info: fromPartDetailsJson(details),
 });
+
+/**
+ * A search from the query string, or null when it names none of the search fields: then the
+ * answer is the whole list, as the spec has it.
+ */
+export function fromPartSearchQuery({
+  q,
+  sort,
+  inStock,
+  limit,
+  cursor,
+}: PartSearchQuery): PartSearch | null {
+  if ([q, sort, inStock, limit, cursor].every((field) => field === undefined)) return null;
+  const words = q || null;
+  return {
+    words,
+    sort: sort ?? (words ? 'relevance' : 'name'),
+    inStockOnly: inStock === 'true',
+    limit: limit ?? PART_PAGE_SIZE,
+    after: cursor ?? null,
+  };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "parts" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', description), 'B')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "parts_search_idx" ON "parts" USING gin ("search");

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+import { PartListSchema } from './parts';
+
+/**
+ * How a search orders the parts: by how well they match the words (the default with words),
+ * by name (the default without), by price either way, or the newest first.
+ */
+export const PART_SORTS = ['relevance', 'name', 'price', 'price-desc', 'newest'] as const;
+export type PartSort = (typeof PART_SORTS)[number];
+
+/** How many parts the home page shows before "Show more". */
+export const PART_PAGE_SIZE = 12;
+const MAX_PART_PAGE_SIZE = 100;
+
+/**
+ * The parts section's search, as the query string carries it. With none of these, `GET /parts`
+ * answers the whole list, as it always has.
+ */
+export const PartSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Search for at most 200 characters')
+    .optional()
+    .describe("Words to find in the parts' names and descriptions; taken as plain text"),
+  sort: z.enum(PART_SORTS, { message: `Sort by one of: ${PART_SORTS.join(', ')}` }).optional(),
+  inStock: z
+    .enum(['true', 'false'], { message: 'inStock is true or false' })
+    .optional()
+    .describe('true: only parts with stock for at least one order'),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PART_PAGE_SIZE, `limit must be at most ${MAX_PART_PAGE_SIZE}`)
+    .optional()
+    .describe(`Parts per page (${PART_PAGE_SIZE} unless given)`),
+  cursor: z
+    .uuid({ message: 'cursor must be the `next` of a page' })
+    .optional()
+    .describe("The previous page's `next`: the parts after that one"),
+});
+export type PartSearchQuery = z.infer<typeof PartSearchQuerySchema>;
+
+/** One page of a search, and how many parts match in all. */
+export const PartPageSchema = z
+  .object({
+    parts: PartListSchema,
+    total: z.number().int().describe('How many parts match, on every page'),
+    next: z
+      .string()
+      .nullable()
+      .describe('Pass as `cursor` for the next page; null on the last page'),
+  })
+  .meta({ id: 'PartPage' });
+export type PartPage = z.infer<typeof PartPageSchema>;
