@@ -42,14 +42,16 @@ export default function EditProductPage() {
               .
             </p>
             {reloads > 0 && (
-              <div key={reloads} role="alert" className="alert alert-warning">
+              // A new alert for each change, so it is announced again; its key differs from the
+              // form's, as siblings' keys must.
+              <div key={`changed-${reloads}`} role="alert" className="alert alert-warning">
                 This part changed while you were editing it: an order, a restock or another
                 admin&apos;s edit. The form now shows the part as it is now. Make your changes again
                 and save.
               </div>
             )}
             <EditPartForm
-              key={reloads}
+              key={`form-${reloads}`}
               part={current}
               submitLabel="Save changes"
               onSave={async (fields) => {
