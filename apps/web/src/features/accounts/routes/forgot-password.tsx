@@ -1,34 +1,29 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-
-import type { PasswordResetRequest } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { requestPasswordReset } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
 import { limitedMessage } from '../limited-message';
 
-const resolver = lazyZodResolver<PasswordResetRequest>(() =>
-  import('@apex/contract').then((contract) => contract.PasswordResetRequestSchema),
-);
+const resetRequestSchema = () =>
+  import('@apex/contract').then((contract) => contract.PasswordResetRequestSchema);
 
 /** "Forgot password?": asks for the address and mails it a reset link if an account uses it. */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordResetRequest>({
-    resolver,
+  const form = useContractForm(resetRequestSchema, {
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -68,8 +63,7 @@ export default function ForgotPasswordPage() {
           label="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          registration={form.register('email')}
+          {...form.field('email')}
         />
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
-import type { Login } from '@apex/contract';
-
 import { errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSession } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
@@ -15,9 +12,7 @@ import { CredentialFields } from '../components/credential-fields';
 import { useReturnTo } from '../use-return-to';
 import type { PasswordChangedState } from './reset-password';
 
-const resolver = lazyZodResolver<Login>(() =>
-  import('@apex/contract').then((contract) => contract.LoginSchema),
-);
+const loginSchema = () => import('@apex/contract').then((contract) => contract.LoginSchema);
 
 export default function LoginPage() {
   useDocumentTitle('Login');
@@ -28,12 +23,11 @@ export default function LoginPage() {
   const passwordChanged =
     (useLocation().state as Partial<PasswordChangedState> | null)?.passwordChanged === true;
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Login>({
-    resolver,
+  const form = useContractForm(loginSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const finish = async () => {
     await completeSignIn();
@@ -72,10 +66,7 @@ export default function LoginPage() {
       <CredentialFields
         idPrefix="login"
         password="current"
-        fields={{
-          email: { registration: form.register('email'), error: errors.email?.message },
-          password: { registration: form.register('password'), error: errors.password?.message },
-        }}
+        fields={{ email: form.field('email'), password: form.field('password') }}
       />
       <Link to="/forgot-password" className="link link-primary self-end text-sm">
         Forgot password?

@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-
-import type { PasswordReset } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { ApiError, errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignOut } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { resetPassword } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
 
-const resolver = lazyZodResolver<PasswordReset>(() =>
-  import('@apex/contract').then((contract) => contract.PasswordResetSchema),
-);
+const passwordResetSchema = () =>
+  import('@apex/contract').then((contract) => contract.PasswordResetSchema);
 
 /** What the login page shows after a reset (router state, so a reload does not repeat it). */
 export interface PasswordChangedState {
@@ -32,12 +28,11 @@ export default function ResetPasswordPage() {
   const signOut = useSignOut();
   const [linkFailed, setLinkFailed] = useState(params.has('error') || !token);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordReset>({
-    resolver,
+  const form = useContractForm(passwordResetSchema, {
     mode: 'onTouched',
     defaultValues: { newPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -49,10 +44,7 @@ export default function ResetPasswordPage() {
         return;
       }
       // A rule only the server checks (a too common password) shows under the field.
-      const field = failure instanceof ApiError ? failure.body?.fields?.[0] : undefined;
-      if (field?.field === 'body.newPassword') {
-        form.setError('newPassword', { message: field.message }, { shouldFocus: true });
-      } else {
+      if (!form.showFieldRefusals(failure)) {
         setError(errorMessage(failure, 'The password was not changed'));
       }
       return;
@@ -86,8 +78,7 @@ export default function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          error={errors.newPassword?.message}
-          registration={form.register('newPassword')}
+          {...form.field('newPassword')}
         />
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}

@@ -1,24 +1,17 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 
-import type { SignUp } from '@apex/contract';
-
 import { TextField } from '@/components/form-field';
-import { ApiError, errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { signUpWithEmail, useCompleteSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { CredentialFields } from '../components/credential-fields';
 
-const FORM_FIELDS = ['name', 'email', 'password'] as const;
-
-const resolver = lazyZodResolver<SignUp>(() =>
-  import('@apex/contract').then((contract) => contract.SignUpSchema),
-);
+const signUpSchema = () => import('@apex/contract').then((contract) => contract.SignUpSchema);
 
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
@@ -26,12 +19,11 @@ export default function SignUpPage() {
   const completeSignIn = useCompleteSignIn();
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<SignUp>({
-    resolver,
+  const form = useContractForm(signUpSchema, {
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   // After signing up the spec goes home (§2).
   const finish = async () => {
@@ -47,15 +39,7 @@ export default function SignUpPage() {
     } catch (failure) {
       // A rule only the server checks (a too common password) shows under its field, as the
       // form's own rules do.
-      const fieldErrors = failure instanceof ApiError ? (failure.body?.fields ?? []) : [];
-      const shown = fieldErrors.filter(({ field, message }) => {
-        const name = FORM_FIELDS.find((known) => field === `body.${known}`);
-        if (name) form.setError(name, { message }, { shouldFocus: true });
-        return Boolean(name);
-      });
-      if (shown.length === 0) {
-        setError(errorMessage(failure, 'Sign-up failed'));
-      }
+      if (!form.showFieldRefusals(failure)) setError(errorMessage(failure, 'Sign-up failed'));
     }
   });
 
@@ -76,16 +60,12 @@ export default function SignUpPage() {
         id="signup-name"
         label="Name"
         autoComplete="name"
-        error={errors.name?.message}
-        registration={form.register('name')}
+        {...form.field('name')}
       />
       <CredentialFields
         idPrefix="signup"
         password="new"
-        fields={{
-          email: { registration: form.register('email'), error: errors.email?.message },
-          password: { registration: form.register('password'), error: errors.password?.message },
-        }}
+        fields={{ email: form.field('email'), password: form.field('password') }}
       />
     </AuthCard>
   );

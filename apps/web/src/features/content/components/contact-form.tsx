@@ -1,18 +1,26 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-
-import type { ContactQuestion } from '@apex/contract';
 
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { type ContractField, useContractForm } from '@/lib/use-contract-form';
 
 import { askTheShop } from '../api/contact';
 
-const resolver = lazyZodResolver<ContactQuestion>(() =>
-  import('@apex/contract').then((contract) => contract.ContactQuestionSchema),
-);
+// The home page shows this form: zod loads when it is first checked, not with the page.
+const contactSchema = () =>
+  import('@apex/contract').then((contract) => contract.ContactQuestionSchema);
+
+/** A field's message, and what ties it to the field for a screen reader. */
+function fieldWiring(id: string, { registration, error }: ContractField) {
+  const wiring = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+  const message = error && (
+    <p id={`${id}-error`} className="text-sm text-red-700">
+      {error}
+    </p>
+  );
+  return { control: { ...wiring, ...registration }, message };
+}
 
 /**
  * The spec's contact form, which sent nothing. It now mails the question to the shop's admins
@@ -22,12 +30,13 @@ export function ContactForm() {
   const id = useId();
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ContactQuestion>({
-    resolver,
+  const form = useContractForm(contactSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', question: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
+  const email = fieldWiring(`${id}-email`, form.field('email'));
+  const question = fieldWiring(`${id}-question`, form.field('question'));
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -43,9 +52,6 @@ export function ContactForm() {
     }
   });
 
-  const described = (field: keyof ContactQuestion) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
-
   return (
     <section aria-labelledby="contact-heading" className="mx-auto max-w-xl">
       <h2 id="contact-heading" className="mb-6 text-center text-3xl font-bold">
@@ -60,15 +66,10 @@ export function ContactForm() {
               autoComplete="email"
               placeholder="Email"
               className="input w-full"
-              {...described('email')}
-              {...form.register('email')}
+              {...email.control}
             />
           </label>
-          {errors.email && (
-            <p id={`${id}-email-error`} className="text-sm text-red-700">
-              {errors.email.message}
-            </p>
-          )}
+          {email.message}
         </div>
         <div className="flex flex-col gap-1">
           <label className="floating-label">
@@ -76,15 +77,10 @@ export function ContactForm() {
             <textarea
               placeholder="Your question"
               className="textarea h-28 w-full"
-              {...described('question')}
-              {...form.register('question')}
+              {...question.control}
             />
           </label>
-          {errors.question && (
-            <p id={`${id}-question-error`} className="text-sm text-red-700">
-              {errors.question.message}
-            </p>
-          )}
+          {question.message}
         </div>
         <p role="alert" className="min-h-5 text-sm text-red-700">
           {error}

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-
 import { NewReviewSchema, RATING_MAX, RATING_MIN } from '@apex/contract';
 
 import { TextAreaField, TextField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAddReview } from '../api/add-review';
@@ -16,13 +14,12 @@ export default function AddReviewPage() {
   useDocumentTitle('Add a Review');
   const { user } = useSession();
   const addReview = useAddReview();
-  const form = useForm({
-    resolver: zodResolver(NewReviewSchema),
+  const form = useContractForm(NewReviewSchema, {
     // The rating is checked as it is typed: the spec disables submit until it is 1 to 5.
     mode: 'onChange',
     defaultValues: { description: '' },
   });
-  const { errors, isValid, isSubmitting } = form.formState;
+  const { isValid, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (review) => {
     try {
@@ -51,15 +48,13 @@ export default function AddReviewPage() {
           max={RATING_MAX}
           step={1}
           hint={`A whole number of stars from ${RATING_MIN} to ${RATING_MAX}`}
-          error={errors.rating?.message}
-          registration={form.register('rating', { valueAsNumber: true })}
+          {...form.field('rating', { valueAsNumber: true })}
         />
         <TextAreaField
           id="review-description"
           label="Description"
           rows={4}
-          error={errors.description?.message}
-          registration={form.register('description')}
+          {...form.field('description')}
         />
         <button
           type="submit"
