@@ -8,7 +8,7 @@
 import { z } from 'zod';
 
 import { orderFields, type PlaceOrder } from './orders';
-import { partFields, type PartFields, type PartUpdate, STOCK_BELOW_MINIMUM_ORDER } from './parts';
+import { type PartFields, partFields, type PartUpdate, STOCK_BELOW_MINIMUM_ORDER } from './parts';
 import { cardMessages, type TestCard, TestCardSchema } from './payments';
 import { isOrderQuantityAllowed } from './rules';
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type BaseSyntheticEvent, useMemo, useRef } from 'react';
 import {
   type FieldPath,
   type FieldValues,
@@ -69,6 +69,13 @@ export type ContractForm<Input extends FieldValues, Output> = UseFormReturn<
    * password) under that field, focused. True when the failure named one of the form's fields.
    */
   showFieldRefusals: (failure: unknown) => boolean;
+  /**
+   * `handleSubmit` that sends once at a time: for a form whose sending costs (an order, a
+   * charge), where a second press before the first is done must do nothing.
+   */
+  submitOnce: (
+    send: (values: Output) => Promise<void>,
+  ) => (event?: BaseSyntheticEvent) => Promise<void>;
 };
 
 /**
@@ -83,6 +90,7 @@ export function useContractForm<Input extends FieldValues, Output>(
   const resolver = useMemo(() => contractResolver(source), [source]);
   const form = useForm<Input, unknown, Output>({ ...options, resolver });
   type Name = FieldPath<Input>;
+  const sending = useRef(false);
 
   const field = (name: Name, registerOptions?: RegisterOptions<Input>) => ({
     registration: form.register(name, registerOptions),
@@ -100,5 +108,20 @@ export function useContractForm<Input extends FieldValues, Output>(
     return shown.length > 0;
   };
 
-  return { ...form, field, showFieldRefusals };
+  const submitOnce =
+    (send: (values: Output) => Promise<void>) => async (event?: BaseSyntheticEvent) => {
+      // A press while the last one is checked or sent is ignored: a double click sends once.
+      if (sending.current) {
+        event?.preventDefault();
+        return;
+      }
+      sending.current = true;
+      try {
+        await form.handleSubmit(send)(event);
+      } finally {
+        sending.current = false;
+      }
+    };
+
+  return { ...form, field, showFieldRefusals, submitOnce };
 }

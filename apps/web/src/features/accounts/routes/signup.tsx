@@ -56,12 +56,7 @@ export default function SignUpPage() {
       google={{ returnTo: '/', onSignedIn: finish, onError: setError }}
       other={{ prompt: 'Already have an account?', to: '/login', label: 'Login' }}
     >
-      <TextField
-        id="signup-name"
-        label="Name"
-        autoComplete="name"
-        {...form.field('name')}
-      />
+      <TextField id="signup-name" label="Name" autoComplete="name" {...form.field('name')} />
       <CredentialFields
         idPrefix="signup"
         password="new"

@@ -1,6 +1,6 @@
 import type { ActivityAction, ActivityEntry, ActivitySnapshot } from '@apex/contract';
 
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 
 const actionLabels: Record<ActivityAction, string> = {
   'part.add': 'Added a part',
@@ -42,7 +42,7 @@ function formatValue(field: string, value: ActivitySnapshot[string] | undefined)
   if (value === undefined || value === null) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') {
-    return field.endsWith('Cents') ? formatPrice(value / 100) : value.toLocaleString('en-US');
+    return field.endsWith('Cents') ? formatCents(value) : value.toLocaleString('en-US');
   }
   if (value === '') return '(empty)';
   return value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT - 1)}…` : value;

@@ -57,8 +57,8 @@ describe('NewPartForm', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Brake Kit',
         price: 899.5,
-        minorder: 1,
-        quantity: 8,
+        minOrder: 1,
+        stock: 8,
         image: `/uploads/parts/${'b'.repeat(64)}.png`,
         description: '',
       }),

@@ -1,22 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, type SyntheticEvent, useId, useState } from 'react';
-import { type FieldErrors, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 
 import {
+  centsToDollars,
   isPartImage,
-  type NewPart,
-  NewPartSchema,
-  type Part,
   PART_IMAGE_MAX_BYTES,
   PART_IMAGE_TYPES,
-  type PartDetails,
-  type PartUpdate,
-  PartUpdateSchema,
 } from '@apex/contract';
+import {
+  type EditPartForm as EditPartValues,
+  EditPartFormSchema,
+  type NewPartForm as NewPartValues,
+  NewPartFormSchema,
+} from '@apex/contract/forms';
 
 import { TextAreaField, TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
+import type { Part } from '@/lib/shop';
+import { type ContractField, useContractForm } from '@/lib/use-contract-form';
 
 import { useUploadPartImage } from '../api/manage-parts';
 
@@ -31,12 +33,13 @@ function problemWithPicture(file: File): string | null {
 
 const failureMessage = (error: unknown) => errorMessage(error, 'The part was not saved');
 
-type Detail = keyof PartDetails;
+type Detail = 'name' | 'price' | 'minOrder' | 'image' | 'description';
 
 interface PartFormFrameProps {
-  /** Each detail's react-hook-form binding. */
-  registrations: Record<Detail, UseFormRegisterReturn>;
-  errors: FieldErrors<PartDetails> & { root?: { message?: string | undefined } };
+  /** Each detail's binding and message. */
+  fields: Record<Detail, ContractField>;
+  /** Why the part was not saved, if it was not. */
+  failure: string | undefined;
   /** The image field's value as typed, for the preview. */
   image: string | undefined;
   onPictureUploaded: (image: string) => void;
@@ -49,8 +52,8 @@ interface PartFormFrameProps {
 
 /** The fields every part has, the picture upload, the form's message and its button. */
 function PartFormFrame({
-  registrations,
-  errors,
+  fields,
+  failure,
   image,
   onPictureUploaded,
   stockField,
@@ -79,13 +82,7 @@ function PartFormFrame({
 
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        registration={registrations.name}
-      />
+      <TextField id={`${id}-name`} label="Name" autoComplete="off" {...fields.name} />
       <div className={`grid gap-3 ${stockField ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         <TextField
           id={`${id}-price`}
@@ -94,18 +91,16 @@ function PartFormFrame({
           inputMode="decimal"
           min={0.01}
           step={0.01}
-          error={errors.price?.message}
-          registration={registrations.price}
+          {...fields.price}
         />
         <TextField
-          id={`${id}-minorder`}
+          id={`${id}-min-order`}
           label="Minimum order"
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
-          error={errors.minorder?.message}
-          registration={registrations.minorder}
+          {...fields.minOrder}
         />
         {stockField}
       </div>
@@ -116,8 +111,7 @@ function PartFormFrame({
         inputMode="url"
         autoComplete="off"
         hint="An http or https address, or upload a picture below"
-        error={errors.image?.message}
-        registration={registrations.image}
+        {...fields.image}
       />
       <TextField
         id={`${id}-picture`}
@@ -146,11 +140,10 @@ function PartFormFrame({
         id={`${id}-description`}
         label="Description"
         rows={4}
-        error={errors.description?.message}
-        registration={registrations.description}
+        {...fields.description}
       />
       <p role="alert" className="min-h-5 text-sm text-red-700">
-        {errors.root?.message}
+        {failure}
       </p>
       <SubmitButton className="btn self-start btn-primary" busy={submitting || upload.isPending}>
         {submitLabel}
@@ -161,6 +154,17 @@ function PartFormFrame({
 
 const asNumber = { valueAsNumber: true } as const;
 
+/** The details both forms have, bound to either form. */
+function detailFields(field: (name: Detail, options?: typeof asNumber) => ContractField) {
+  return {
+    name: field('name'),
+    price: field('price', asNumber),
+    minOrder: field('minOrder', asNumber),
+    image: field('image'),
+    description: field('description'),
+  };
+}
+
 /** Add A Product's form: a part's details and its first stock. */
 export function NewPartForm({
   submitLabel,
@@ -168,11 +172,10 @@ export function NewPartForm({
 }: {
   submitLabel: string;
   /** Saves the part; resolves once saved, rejects with the server's message. */
-  onSave: (part: NewPart) => Promise<void>;
+  onSave: (part: NewPartValues) => Promise<void>;
 }) {
   const id = useId();
-  const form = useForm<NewPart>({
-    resolver: zodResolver(NewPartSchema),
+  const form = useContractForm(NewPartFormSchema, {
     defaultValues: { description: '', image: '' },
   });
   const image = useWatch({ control: form.control, name: 'image' });
@@ -187,28 +190,21 @@ export function NewPartForm({
   });
   return (
     <PartFormFrame
-      registrations={{
-        name: form.register('name'),
-        price: form.register('price', asNumber),
-        minorder: form.register('minorder', asNumber),
-        image: form.register('image'),
-        description: form.register('description'),
-      }}
-      errors={errors}
+      fields={detailFields(form.field)}
+      failure={errors.root?.message}
       image={image}
       onPictureUploaded={(uploaded) =>
         form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
       }
       stockField={
         <TextField
-          id={`${id}-quantity`}
+          id={`${id}-stock`}
           label="Quantity in stock"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          error={errors.quantity?.message}
-          registration={form.register('quantity', asNumber)}
+          {...form.field('stock', asNumber)}
         />
       }
       submitLabel={submitLabel}
@@ -230,38 +226,31 @@ export function EditPartForm({
   part: Part;
   submitLabel: string;
   /** Saves the edit; resolves once saved, rejects with the server's message. */
-  onSave: (update: PartUpdate) => Promise<void>;
+  onSave: (values: EditPartValues) => Promise<void>;
 }) {
-  const form = useForm<PartUpdate>({
-    resolver: zodResolver(PartUpdateSchema),
+  const form = useContractForm(EditPartFormSchema, {
     defaultValues: {
       name: part.name,
       image: part.image,
       description: part.description,
-      price: part.price,
-      minorder: part.minorder,
+      price: centsToDollars(part.priceCents),
+      minOrder: part.minOrder,
       version: part.version,
     },
   });
   const image = useWatch({ control: form.control, name: 'image' });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (update) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await onSave(update);
+      await onSave(values);
     } catch (error) {
       form.setError('root', { message: failureMessage(error) });
     }
   });
   return (
     <PartFormFrame
-      registrations={{
-        name: form.register('name'),
-        price: form.register('price', asNumber),
-        minorder: form.register('minorder', asNumber),
-        image: form.register('image'),
-        description: form.register('description'),
-      }}
-      errors={errors}
+      fields={detailFields(form.field)}
+      failure={errors.root?.message}
       image={image}
       onPictureUploaded={(uploaded) =>
         form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 
-import { MAX_STOCK, type Part, PartRestockSchema } from '@apex/contract';
+import { MAX_STOCK, PartRestockSchema } from '@apex/contract';
 
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
+import type { Part } from '@/lib/shop';
 import { useContractForm } from '@/lib/use-contract-form';
 
 interface RestockFormProps {
@@ -28,7 +29,7 @@ export function RestockForm({ part, onRestock }: RestockFormProps) {
       form.reset();
       void notify(
         'success',
-        `${part.name}: ${units} ${units === 1 ? 'unit' : 'units'} added, ${restocked.quantity} in stock`,
+        `${part.name}: ${units} ${units === 1 ? 'unit' : 'units'} added, ${restocked.stock} in stock`,
       );
     } catch (failure) {
       form.setError('units', {

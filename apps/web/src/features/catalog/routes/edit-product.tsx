@@ -34,8 +34,8 @@ export default function EditProductPage() {
         {(current) => (
           <>
             <p>
-              In stock: <strong>{current.quantity}</strong>. Orders take from the stock while you
-              edit; to add units, use Restock on{' '}
+              In stock: <strong>{current.stock}</strong>. Orders take from the stock while you edit;
+              to add units, use Restock on{' '}
               <Link to={dashboardPaths.manageProducts} className="link">
                 Manage Products
               </Link>
@@ -56,7 +56,7 @@ export default function EditProductPage() {
               submitLabel="Save changes"
               onSave={async (fields) => {
                 try {
-                  await update.mutateAsync({ id: current._id, part: fields });
+                  await update.mutateAsync({ id: current.id, values: fields });
                 } catch (error) {
                   if (!(error instanceof PartChangedError)) throw error;
                   setReloads((n) => n + 1);

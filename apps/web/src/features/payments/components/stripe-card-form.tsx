@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { useSession } from '@/lib/session';
 
 import { usePaymentIntent, usePayOrder } from '../api/payment';
@@ -21,7 +21,7 @@ const stripeFor = (key: string) => {
   return stripe;
 };
 
-function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
+function StripeForm({ orderId, amountCents, onPaid }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const { user } = useSession();
@@ -69,7 +69,7 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
         {cardError ?? intent.error?.message}
       </p>
       <button type="submit" className="btn btn-primary" disabled={!ready}>
-        {pay.isPending ? 'Paying…' : `Pay ${formatPrice(amount)}`}
+        {pay.isPending ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
       </button>
     </form>
   );
