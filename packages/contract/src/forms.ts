@@ -45,15 +45,14 @@ export const toPartUpdateJson = ({ minOrder, ...details }: EditPartForm): PartUp
 });
 
 /** "from 2 to 40": the quantities one order of a part may take, as the order form words them. */
-export const orderQuantityRange = (minOrder: number, stock: number) =>
-  `from ${minOrder} to ${stock}`;
+export const orderableRange = (minOrder: number, stock: number) => `from ${minOrder} to ${stock}`;
 
 /**
  * The order form of one part: a whole quantity from its minimum order to its stock
  * (requirements §5), and the customer's phone and address.
  */
 export function orderFormSchema({ minOrder, stock }: { minOrder: number; stock: number }) {
-  const range = orderQuantityRange(minOrder, stock);
+  const range = orderableRange(minOrder, stock);
   return z.object({
     partId: orderFields.partId,
     // An empty number field reads as NaN, which is not a number: the message asks for one.

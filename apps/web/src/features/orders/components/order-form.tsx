@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 
 import { isOrderQuantityAllowed, orderQuantityHint } from '@apex/contract';
-import { orderFormSchema, orderQuantityRange } from '@apex/contract/forms';
+import { orderFormSchema, orderableRange } from '@apex/contract/forms';
 
 import { TextAreaField, TextField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
@@ -35,7 +35,7 @@ export function OrderForm({ part }: { part: Part }) {
   // Nothing until the customer types a quantity: the form starts without one.
   const quantity = useWatch({ control: form.control, name: 'quantity' }) as number | undefined;
   const allowed = quantity !== undefined && isOrderQuantityAllowed(quantity, minOrder, stock);
-  const range = orderQuantityRange(minOrder, stock);
+  const range = orderableRange(minOrder, stock);
 
   // An invalid form sends nothing and focuses the first field to fix, with its message.
   const submit = form.submitOnce(async (values) => {
