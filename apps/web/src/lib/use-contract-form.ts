@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 
-import { ApiError } from './api';
+import { ApiError, errorMessage } from './api';
 
 /**
  * A form's schema from the contract, or a function that imports it. The import keeps zod (some
@@ -65,17 +65,18 @@ export type ContractForm<Input extends FieldValues, Output> = UseFormReturn<
   /** Registers a field and reads its message: the contract's words for what is wrong with it. */
   field: (name: FieldPath<Input>, options?: RegisterOptions<Input>) => ContractField;
   /**
-   * Puts the server's refusal of a field (a rule only the server checks, such as a too common
-   * password) under that field, focused. True when the failure named one of the form's fields.
+   * The form's submit handler: checks the fields, then sends once at a time (a second press
+   * before the first is done does nothing, so a double click orders or charges once). What
+   * `send` throws shows where it belongs: a refusal the server makes of one of the form's fields
+   * (a rule only it checks, such as a too common password) under that field, focused; anything
+   * else as `failure`, in the shop's words or the fallback.
    */
-  showFieldRefusals: (failure: unknown) => boolean;
-  /**
-   * `handleSubmit` that sends once at a time: for a form whose sending costs (an order, a
-   * charge), where a second press before the first is done must do nothing.
-   */
-  submitOnce: (
+  submit: (
     send: (values: Output) => Promise<void>,
+    fallback: string,
   ) => (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Why the last submit failed, for the message under the form; set it with `setError('root')`. */
+  failure: string | undefined;
 };
 
 /**
@@ -108,20 +109,28 @@ export function useContractForm<Input extends FieldValues, Output>(
     return shown.length > 0;
   };
 
-  const submitOnce =
-    (send: (values: Output) => Promise<void>) => async (event?: BaseSyntheticEvent) => {
-      // A press while the last one is checked or sent is ignored: a double click sends once.
+  const submit =
+    (send: (values: Output) => Promise<void>, fallback: string) =>
+    async (event?: BaseSyntheticEvent) => {
       if (sending.current) {
         event?.preventDefault();
         return;
       }
       sending.current = true;
       try {
-        await form.handleSubmit(send)(event);
+        await form.handleSubmit(async (values) => {
+          try {
+            await send(values);
+          } catch (error) {
+            if (!showFieldRefusals(error)) {
+              form.setError('root', { message: errorMessage(error, fallback) });
+            }
+          }
+        })(event);
       } finally {
         sending.current = false;
       }
     };
 
-  return { ...form, field, showFieldRefusals, submitOnce };
+  return { ...form, field, submit, failure: form.formState.errors.root?.message };
 }

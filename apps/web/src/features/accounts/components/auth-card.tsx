@@ -1,6 +1,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 
+import { FormFailure } from '@/components/form-failure';
 import { SubmitButton } from '@/components/submit-button';
 
 import { GoogleSignIn } from './google-sign-in';
@@ -15,7 +16,7 @@ interface AuthCardProps {
   onSubmit: (event: SyntheticEvent) => void;
   submitting: boolean;
   /** An identity error (wrong password, taken email, …), shown in red and read out. */
-  error: string | null;
+  error: string | undefined;
   google: { returnTo: string; onSignedIn: () => Promise<void>; onError: (message: string) => void };
   /** The way to the other page: login ↔ signup. */
   other: { prompt: string; to: string; label: string };
@@ -32,9 +33,7 @@ export function AuthCard(props: AuthCardProps) {
           <p className="text-center text-base-content/80">{intro}</p>
           <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
             {children}
-            <p role="alert" className="min-h-5 text-sm text-red-700">
-              {error}
-            </p>
+            <FormFailure>{error}</FormFailure>
             <SubmitButton className="btn btn-primary" busy={submitting}>
               {submitLabel}
             </SubmitButton>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 
+import { FormFailure } from '@/components/form-failure';
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
-import { errorMessage } from '@/lib/api';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -18,25 +18,21 @@ const resetRequestSchema = () =>
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const form = useContractForm(resetRequestSchema, {
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  const onSubmit = form.submit(async (values) => {
     try {
       await requestPasswordReset(values);
-      setSentTo(values.email);
     } catch (failure) {
-      setError(
-        limitedMessage(failure, 'for a reset link 5 times an hour') ??
-          errorMessage(failure, 'The request failed'),
-      );
+      const limited = limitedMessage(failure, 'for a reset link 5 times an hour');
+      throw limited === null ? failure : new Error(limited);
     }
-  });
+    setSentTo(values.email);
+  }, 'The request failed');
 
   if (sentTo) {
     return (
@@ -65,9 +61,7 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           {...form.field('email')}
         />
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
+        <FormFailure>{form.failure}</FormFailure>
         <SubmitButton className="btn btn-primary" busy={isSubmitting}>
           Send reset link
         </SubmitButton>

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 
-import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -22,7 +20,6 @@ export default function LoginPage() {
   const { user } = useSession();
   const passwordChanged =
     (useLocation().state as Partial<PasswordChangedState> | null)?.passwordChanged === true;
-  const [error, setError] = useState<string | null>(null);
   const form = useContractForm(loginSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
@@ -34,15 +31,10 @@ export default function LoginPage() {
     await navigate(returnTo, { replace: true });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await signInWithEmail(values);
-      await finish();
-    } catch (failure) {
-      setError(errorMessage(failure, 'Sign-in failed'));
-    }
-  });
+  const onSubmit = form.submit(async (values) => {
+    await signInWithEmail(values);
+    await finish();
+  }, 'Sign-in failed');
 
   if (user && !isSubmitting) return <Navigate to={returnTo} replace />;
 
@@ -53,8 +45,12 @@ export default function LoginPage() {
       submitLabel="Login"
       onSubmit={(e) => void onSubmit(e)}
       submitting={isSubmitting}
-      error={error}
-      google={{ returnTo, onSignedIn: finish, onError: setError }}
+      error={form.failure}
+      google={{
+        returnTo,
+        onSignedIn: finish,
+        onError: (message) => form.setError('root', { message }),
+      }}
       other={{ prompt: 'New to Apex Parts?', to: '/signup', label: 'Create an account' }}
     >
       {/* Dark text: the soft alert's own, the success green, is too faint on its pale ground. */}

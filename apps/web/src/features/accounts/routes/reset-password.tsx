@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { FormFailure } from '@/components/form-failure';
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { useSignOut } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -27,33 +28,26 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [linkFailed, setLinkFailed] = useState(params.has('error') || !token);
-  const [error, setError] = useState<string | null>(null);
   const form = useContractForm(passwordResetSchema, {
     mode: 'onTouched',
     defaultValues: { newPassword: '' },
   });
   const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  // A rule only the server checks (a too common password) shows under the field.
+  const onSubmit = form.submit(async (values) => {
     try {
       await resetPassword({ ...values, token: token ?? '' });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.body?.code === 'INVALID_TOKEN') {
-        setLinkFailed(true);
-        return;
-      }
-      // A rule only the server checks (a too common password) shows under the field.
-      if (!form.showFieldRefusals(failure)) {
-        setError(errorMessage(failure, 'The password was not changed'));
-      }
+      if (!(failure instanceof ApiError && failure.body?.code === 'INVALID_TOKEN')) throw failure;
+      setLinkFailed(true);
       return;
     }
     // Every session of the account ended, this browser's too: forget it here as well.
     await signOut();
     const state: PasswordChangedState = { passwordChanged: true };
     await navigate('/login', { replace: true, state });
-  });
+  }, 'The password was not changed');
 
   if (linkFailed) {
     return (
@@ -80,9 +74,7 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           {...form.field('newPassword')}
         />
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
+        <FormFailure>{form.failure}</FormFailure>
         <SubmitButton className="btn btn-primary" busy={isSubmitting}>
           Change password
         </SubmitButton>

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 
 import { TextField } from '@/components/form-field';
-import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -18,7 +16,6 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const completeSignIn = useCompleteSignIn();
   const { user } = useSession();
-  const [error, setError] = useState<string | null>(null);
   const form = useContractForm(signUpSchema, {
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '' },
@@ -31,17 +28,11 @@ export default function SignUpPage() {
     await navigate('/', { replace: true });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await signUpWithEmail(values);
-      await finish();
-    } catch (failure) {
-      // A rule only the server checks (a too common password) shows under its field, as the
-      // form's own rules do.
-      if (!form.showFieldRefusals(failure)) setError(errorMessage(failure, 'Sign-up failed'));
-    }
-  });
+  // A rule only the server checks (a too common password) shows under its field.
+  const onSubmit = form.submit(async (values) => {
+    await signUpWithEmail(values);
+    await finish();
+  }, 'Sign-up failed');
 
   if (user && !isSubmitting) return <Navigate to="/" replace />;
 
@@ -52,8 +43,12 @@ export default function SignUpPage() {
       submitLabel="Sign Up"
       onSubmit={(e) => void onSubmit(e)}
       submitting={isSubmitting}
-      error={error}
-      google={{ returnTo: '/', onSignedIn: finish, onError: setError }}
+      error={form.failure}
+      google={{
+        returnTo: '/',
+        onSignedIn: finish,
+        onError: (message) => form.setError('root', { message }),
+      }}
       other={{ prompt: 'Already have an account?', to: '/login', label: 'Login' }}
     >
       <TextField id="signup-name" label="Name" autoComplete="name" {...form.field('name')} />

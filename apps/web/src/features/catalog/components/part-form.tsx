@@ -14,6 +14,7 @@ import {
   NewPartFormSchema,
 } from '@apex/contract/forms';
 
+import { FormFailure } from '@/components/form-failure';
 import { TextAreaField, TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
@@ -31,36 +32,31 @@ function problemWithPicture(file: File): string | null {
   return null;
 }
 
-const failureMessage = (error: unknown) => errorMessage(error, 'The part was not saved');
+const NOT_SAVED = 'The part was not saved';
 
 type Detail = 'name' | 'price' | 'minOrder' | 'image' | 'description';
 
-interface PartFormFrameProps {
-  /** Each detail's binding and message. */
-  fields: Record<Detail, ContractField>;
-  /** Why the part was not saved, if it was not. */
+/** What the frame drives of either part form (both have these fields). */
+interface PartFormBinding {
+  field: (name: Detail, options?: { valueAsNumber: true }) => ContractField;
+  setValue: (name: 'image', value: string, options: { shouldValidate: true }) => void;
   failure: string | undefined;
+  formState: { isSubmitting: boolean };
+}
+
+interface PartFormFrameProps {
+  form: PartFormBinding;
   /** The image field's value as typed, for the preview. */
   image: string | undefined;
-  onPictureUploaded: (image: string) => void;
   /** Add A Product's stock field, beside the price and the minimum order. */
   stockField?: ReactNode;
   submitLabel: string;
-  submitting: boolean;
   onSubmit: (event: SyntheticEvent<HTMLFormElement>) => Promise<void>;
 }
 
 /** The fields every part has, the picture upload, the form's message and its button. */
-function PartFormFrame({
-  fields,
-  failure,
-  image,
-  onPictureUploaded,
-  stockField,
-  submitLabel,
-  submitting,
-  onSubmit,
-}: PartFormFrameProps) {
+function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartFormFrameProps) {
+  const asNumber = { valueAsNumber: true } as const;
   const id = useId();
   const upload = useUploadPartImage();
   const [pictureProblem, setPictureProblem] = useState<string | null>(null);
@@ -74,7 +70,8 @@ function PartFormFrame({
       return;
     }
     try {
-      onPictureUploaded((await upload.mutateAsync(file)).image);
+      const { image: uploaded } = await upload.mutateAsync(file);
+      form.setValue('image', uploaded, { shouldValidate: true });
     } catch (error) {
       setPictureProblem(errorMessage(error, 'The picture was not uploaded'));
     }
@@ -82,7 +79,7 @@ function PartFormFrame({
 
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-      <TextField id={`${id}-name`} label="Name" autoComplete="off" {...fields.name} />
+      <TextField id={`${id}-name`} label="Name" autoComplete="off" {...form.field('name')} />
       <div className={`grid gap-3 ${stockField ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         <TextField
           id={`${id}-price`}
@@ -91,7 +88,7 @@ function PartFormFrame({
           inputMode="decimal"
           min={0.01}
           step={0.01}
-          {...fields.price}
+          {...form.field('price', asNumber)}
         />
         <TextField
           id={`${id}-min-order`}
@@ -100,7 +97,7 @@ function PartFormFrame({
           inputMode="numeric"
           min={1}
           step={1}
-          {...fields.minOrder}
+          {...form.field('minOrder', asNumber)}
         />
         {stockField}
       </div>
@@ -111,7 +108,7 @@ function PartFormFrame({
         inputMode="url"
         autoComplete="off"
         hint="An http or https address, or upload a picture below"
-        {...fields.image}
+        {...form.field('image')}
       />
       <TextField
         id={`${id}-picture`}
@@ -140,29 +137,17 @@ function PartFormFrame({
         id={`${id}-description`}
         label="Description"
         rows={4}
-        {...fields.description}
+        {...form.field('description')}
       />
-      <p role="alert" className="min-h-5 text-sm text-red-700">
-        {failure}
-      </p>
-      <SubmitButton className="btn self-start btn-primary" busy={submitting || upload.isPending}>
+      <FormFailure>{form.failure}</FormFailure>
+      <SubmitButton
+        className="btn self-start btn-primary"
+        busy={form.formState.isSubmitting || upload.isPending}
+      >
         {submitLabel}
       </SubmitButton>
     </form>
   );
-}
-
-const asNumber = { valueAsNumber: true } as const;
-
-/** The details both forms have, bound to either form. */
-function detailFields(field: (name: Detail, options?: typeof asNumber) => ContractField) {
-  return {
-    name: field('name'),
-    price: field('price', asNumber),
-    minOrder: field('minOrder', asNumber),
-    image: field('image'),
-    description: field('description'),
-  };
 }
 
 /** Add A Product's form: a part's details and its first stock. */
@@ -178,38 +163,28 @@ export function NewPartForm({
   const form = useContractForm(NewPartFormSchema, {
     defaultValues: { description: '', image: '' },
   });
-  const image = useWatch({ control: form.control, name: 'image' });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (part) => {
-    try {
-      await onSave(part);
-      form.reset();
-    } catch (error) {
-      form.setError('root', { message: failureMessage(error) });
-    }
-  });
+  const saveThenEmpty = async (part: NewPartValues) => {
+    await onSave(part);
+    form.reset();
+  };
+  const stock = (
+    <TextField
+      id={`${id}-stock`}
+      label="Quantity in stock"
+      type="number"
+      inputMode="numeric"
+      min={0}
+      step={1}
+      {...form.field('stock', { valueAsNumber: true })}
+    />
+  );
   return (
     <PartFormFrame
-      fields={detailFields(form.field)}
-      failure={errors.root?.message}
-      image={image}
-      onPictureUploaded={(uploaded) =>
-        form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
-      }
-      stockField={
-        <TextField
-          id={`${id}-stock`}
-          label="Quantity in stock"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          {...form.field('stock', asNumber)}
-        />
-      }
+      form={form}
+      image={useWatch({ control: form.control, name: 'image' })}
+      stockField={stock}
       submitLabel={submitLabel}
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
+      onSubmit={form.submit(saveThenEmpty, NOT_SAVED)}
     />
   );
 }
@@ -228,36 +203,18 @@ export function EditPartForm({
   /** Saves the edit; resolves once saved, rejects with the server's message. */
   onSave: (values: EditPartValues) => Promise<void>;
 }) {
+  const { name, image, description, minOrder, version } = part;
+  const price = centsToDollars(part.priceCents);
   const form = useContractForm(EditPartFormSchema, {
-    defaultValues: {
-      name: part.name,
-      image: part.image,
-      description: part.description,
-      price: centsToDollars(part.priceCents),
-      minOrder: part.minOrder,
-      version: part.version,
-    },
+    defaultValues: { name, image, description, price, minOrder, version },
   });
-  const image = useWatch({ control: form.control, name: 'image' });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await onSave(values);
-    } catch (error) {
-      form.setError('root', { message: failureMessage(error) });
-    }
-  });
+  const shown = useWatch({ control: form.control, name: 'image' });
   return (
     <PartFormFrame
-      fields={detailFields(form.field)}
-      failure={errors.root?.message}
-      image={image}
-      onPictureUploaded={(uploaded) =>
-        form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
-      }
+      form={form}
+      image={shown}
       submitLabel={submitLabel}
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
+      onSubmit={form.submit(onSave, NOT_SAVED)}
     />
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
+import { FormFailure } from '@/components/form-failure';
 import { SubmitButton } from '@/components/submit-button';
-import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
 import { type ContractField, useContractForm } from '@/lib/use-contract-form';
 
@@ -11,15 +12,34 @@ import { askTheShop } from '../api/contact';
 const contactSchema = () =>
   import('@apex/contract').then((contract) => contract.ContactQuestionSchema);
 
-/** A field's message, and what ties it to the field for a screen reader. */
-function fieldWiring(id: string, { registration, error }: ContractField) {
-  const wiring = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
-  const message = error && (
-    <p id={`${id}-error`} className="text-sm text-red-700">
-      {error}
-    </p>
+type FloatingControl = UseFormRegisterReturn & {
+  placeholder: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+};
+
+/** A field whose label floats in it, and its message, read out with it. */
+function FloatingField(props: {
+  id: string;
+  label: string;
+  field: ContractField;
+  control: (wiring: FloatingControl) => ReactNode;
+}) {
+  const { id, label, field, control } = props;
+  const wiring = field.error ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="floating-label">
+        <span>{label}</span>
+        {control({ placeholder: label, ...wiring, ...field.registration })}
+      </label>
+      {field.error && (
+        <p id={id} className="text-sm text-red-700">
+          {field.error}
+        </p>
+      )}
+    </div>
   );
-  return { control: { ...wiring, ...registration }, message };
 }
 
 /**
@@ -29,28 +49,20 @@ function fieldWiring(id: string, { registration, error }: ContractField) {
 export function ContactForm() {
   const id = useId();
   const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const form = useContractForm(contactSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', question: '' },
   });
   const { isSubmitting } = form.formState;
-  const email = fieldWiring(`${id}-email`, form.field('email'));
-  const question = fieldWiring(`${id}-question`, form.field('question'));
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  const onSubmit = form.submit(async (values) => {
     setAnswer(null);
-    try {
-      const { message } = await askTheShop(values);
-      setAnswer(message);
-      form.reset();
-      const status = document.getElementById(`${id}-status`);
-      if (status) focusOn(status);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Your question was not sent'));
-    }
-  });
+    const { message } = await askTheShop(values);
+    setAnswer(message);
+    form.reset();
+    const status = document.getElementById(`${id}-status`);
+    if (status) focusOn(status);
+  }, 'Your question was not sent');
 
   return (
     <section aria-labelledby="contact-heading" className="mx-auto max-w-xl">
@@ -58,33 +70,21 @@ export function ContactForm() {
         Contact us
       </h2>
       <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className="flex flex-col gap-1">
-          <label className="floating-label">
-            <span>Email</span>
-            <input
-              type="email"
-              autoComplete="email"
-              placeholder="Email"
-              className="input w-full"
-              {...email.control}
-            />
-          </label>
-          {email.message}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label className="floating-label">
-            <span>Your question</span>
-            <textarea
-              placeholder="Your question"
-              className="textarea h-28 w-full"
-              {...question.control}
-            />
-          </label>
-          {question.message}
-        </div>
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
+        <FloatingField
+          id={`${id}-email-error`}
+          label="Email"
+          field={form.field('email')}
+          control={(wiring) => (
+            <input type="email" autoComplete="email" className="input w-full" {...wiring} />
+          )}
+        />
+        <FloatingField
+          id={`${id}-question-error`}
+          label="Your question"
+          field={form.field('question')}
+          control={(wiring) => <textarea className="textarea h-28 w-full" {...wiring} />}
+        />
+        <FormFailure>{form.failure}</FormFailure>
         <SubmitButton className="btn btn-primary self-center" busy={isSubmitting}>
           Ask Us Anything
         </SubmitButton>

@@ -3,10 +3,10 @@ import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 
 import { isOrderQuantityAllowed, orderQuantityHint } from '@apex/contract';
-import { orderFormSchema, orderableRange } from '@apex/contract/forms';
+import { orderableRange, orderFormSchema } from '@apex/contract/forms';
 
+import { FormFailure } from '@/components/form-failure';
 import { TextAreaField, TextField } from '@/components/form-field';
-import { errorMessage } from '@/lib/api';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -28,7 +28,6 @@ export function OrderForm({ part }: { part: Part }) {
     defaultValues: { partId: part.id, phone: '', address: '' },
   });
   const [placed, setPlaced] = useState<Order | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const focusPlaced = useFocusWhenShown();
   const placeOrder = usePlaceOrder();
 
@@ -38,15 +37,10 @@ export function OrderForm({ part }: { part: Part }) {
   const range = orderableRange(minOrder, stock);
 
   // An invalid form sends nothing and focuses the first field to fix, with its message.
-  const submit = form.submitOnce(async (values) => {
-    setError(null);
-    try {
-      setPlaced(await placeOrder.mutateAsync(values));
-      void notify('success', 'Order Placed');
-    } catch (failure) {
-      setError(errorMessage(failure, 'The order was not placed'));
-    }
-  });
+  const submit = form.submit(async (values) => {
+    setPlaced(await placeOrder.mutateAsync(values));
+    void notify('success', 'Order Placed');
+  }, 'The order was not placed');
 
   if (placed) {
     return (
@@ -108,9 +102,7 @@ export function OrderForm({ part }: { part: Part }) {
           autoComplete="street-address"
           {...form.field('address')}
         />
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
+        <FormFailure>{form.failure}</FormFailure>
         {/* Not `disabled`: a disabled button leaves the Tab order and says nothing. This one stays
             reachable, is announced as unavailable, and says why. */}
         <button

@@ -2,6 +2,7 @@ import { useId } from 'react';
 
 import { type CardForm, CardFormSchema, toTestCard } from '@apex/contract/forms';
 
+import { FormFailure } from '@/components/form-failure';
 import { TextField } from '@/components/form-field';
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
@@ -66,7 +67,7 @@ export default function BuiltinCardForm({ orderId, amountCents, onPaid }: CardFo
     <form
       className="flex flex-col gap-3"
       noValidate
-      onSubmit={(e) => void form.submitOnce(charge)(e)}
+      onSubmit={(e) => void form.submit(charge, 'The payment failed')(e)}
     >
       <div role="note" className="rounded-box bg-amber-100 p-3 text-sm text-amber-950">
         <p className="font-semibold">Test mode — no money moves</p>
@@ -82,9 +83,7 @@ export default function BuiltinCardForm({ orderId, amountCents, onPaid }: CardFo
           </div>
         ))}
       </div>
-      <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-red-700">
-        {formError}
-      </p>
+      <FormFailure id={`${id}-error`}>{formError}</FormFailure>
       <SubmitButton className="btn btn-primary" busy={!ready}>
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
       </SubmitButton>

@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 
+import { FormFailure } from '@/components/form-failure';
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
@@ -65,9 +66,7 @@ function StripeForm({ orderId, amountCents, onPaid }: CardFormProps) {
       <div className="rounded-box border border-base-300 p-3">
         <CardElement options={{ hidePostalCode: false }} />
       </div>
-      <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
-        {cardError ?? intent.error?.message}
-      </p>
+      <FormFailure id={errorId}>{cardError ?? intent.error?.message}</FormFailure>
       <button type="submit" className="btn btn-primary" disabled={!ready}>
         {pay.isPending ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
       </button>
