@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 
 import type { Login, SignInOptions, SignUp } from '@apex/contract';
 
@@ -48,4 +49,14 @@ export function useCompleteSignIn() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     return user;
   }, [queryClient]);
+}
+
+/** Completes a sign-in, then goes where the page was asked to go (requirements §2). */
+export function useFinishSignIn(returnTo: string) {
+  const completeSignIn = useCompleteSignIn();
+  const navigate = useNavigate();
+  return async () => {
+    await completeSignIn();
+    await navigate(returnTo, { replace: true });
+  };
 }

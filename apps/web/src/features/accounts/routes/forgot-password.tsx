@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { FormFailure } from '@/components/form-failure';
-import { TextField } from '@/components/form-field';
-import { SubmitButton } from '@/components/submit-button';
+import { ShopForm } from '@/components/shop-form';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { requestPasswordReset } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
+import { EmailField } from '../components/credential-fields';
 import { limitedMessage } from '../limited-message';
 
 const resetRequestSchema = () =>
@@ -22,7 +21,6 @@ export default function ForgotPasswordPage() {
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
-  const { isSubmitting } = form.formState;
 
   const onSubmit = form.submit(async (values) => {
     try {
@@ -53,19 +51,9 @@ export default function ForgotPasswordPage() {
       <p className="text-center text-base-content/80">
         Enter the email address of your account: we will send it a link to choose a new password.
       </p>
-      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.field('email')}
-        />
-        <FormFailure>{form.failure}</FormFailure>
-        <SubmitButton className="btn btn-primary" busy={isSubmitting}>
-          Send reset link
-        </SubmitButton>
-      </form>
+      <ShopForm onSubmit={onSubmit} form={form} submitLabel="Send reset link">
+        <EmailField id="forgot-email" field={form.field('email')} />
+      </ShopForm>
       <Link to="/login" className="link link-primary text-center text-sm">
         Back to login
       </Link>

@@ -1,10 +1,9 @@
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
-import { useSession } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
+import { signInWithEmail, useFinishSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { CredentialFields } from '../components/credential-fields';
 import { useReturnTo } from '../use-return-to';
@@ -15,42 +14,27 @@ const loginSchema = () => import('@apex/contract').then((contract) => contract.L
 export default function LoginPage() {
   useDocumentTitle('Login');
   const returnTo = useReturnTo();
-  const navigate = useNavigate();
-  const completeSignIn = useCompleteSignIn();
-  const { user } = useSession();
+  const finish = useFinishSignIn(returnTo);
   const passwordChanged =
     (useLocation().state as Partial<PasswordChangedState> | null)?.passwordChanged === true;
   const form = useContractForm(loginSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const { isSubmitting } = form.formState;
-
-  const finish = async () => {
-    await completeSignIn();
-    await navigate(returnTo, { replace: true });
-  };
-
   const onSubmit = form.submit(async (values) => {
     await signInWithEmail(values);
     await finish();
   }, 'Sign-in failed');
 
-  if (user && !isSubmitting) return <Navigate to={returnTo} replace />;
-
   return (
     <AuthCard
       title="Login"
       intro="Sign in to order parts, pay for them and follow your orders."
+      returnTo={returnTo}
       submitLabel="Login"
-      onSubmit={(e) => void onSubmit(e)}
-      submitting={isSubmitting}
-      error={form.failure}
-      google={{
-        returnTo,
-        onSignedIn: finish,
-        onError: (message) => form.setError('root', { message }),
-      }}
+      form={form}
+      onSubmit={onSubmit}
+      onSignedIn={finish}
       other={{ prompt: 'New to Apex Parts?', to: '/signup', label: 'Create an account' }}
     >
       {/* Dark text: the soft alert's own, the success green, is too faint on its pale ground. */}

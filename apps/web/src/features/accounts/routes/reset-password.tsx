@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
-import { FormFailure } from '@/components/form-failure';
-import { TextField } from '@/components/form-field';
-import { SubmitButton } from '@/components/submit-button';
+import { ShopForm } from '@/components/shop-form';
 import { ApiError } from '@/lib/api';
 import { useSignOut } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
@@ -11,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { resetPassword } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
+import { PasswordField } from '../components/credential-fields';
 
 const passwordResetSchema = () =>
   import('@apex/contract').then((contract) => contract.PasswordResetSchema);
@@ -32,7 +31,6 @@ export default function ResetPasswordPage() {
     mode: 'onTouched',
     defaultValues: { newPassword: '' },
   });
-  const { isSubmitting } = form.formState;
 
   // A rule only the server checks (a too common password) shows under the field.
   const onSubmit = form.submit(async (values) => {
@@ -66,19 +64,14 @@ export default function ResetPasswordPage() {
         At least 8 characters. Once it is changed, every device signed in to your account is signed
         out.
       </p>
-      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
+      <ShopForm onSubmit={onSubmit} form={form} submitLabel="Change password">
+        <PasswordField
           id="reset-new-password"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('newPassword')}
+          kind="new"
+          field={form.field('newPassword')}
         />
-        <FormFailure>{form.failure}</FormFailure>
-        <SubmitButton className="btn btn-primary" busy={isSubmitting}>
-          Change password
-        </SubmitButton>
-      </form>
+      </ShopForm>
     </AccountCard>
   );
 }

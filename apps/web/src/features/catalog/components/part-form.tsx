@@ -14,9 +14,8 @@ import {
   NewPartFormSchema,
 } from '@apex/contract/forms';
 
-import { FormFailure } from '@/components/form-failure';
 import { TextAreaField, TextField } from '@/components/form-field';
-import { SubmitButton } from '@/components/submit-button';
+import { ShopForm } from '@/components/shop-form';
 import { errorMessage } from '@/lib/api';
 import type { Part } from '@/lib/shop';
 import { type ContractField, useContractForm } from '@/lib/use-contract-form';
@@ -78,7 +77,13 @@ function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartF
   };
 
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
+    <ShopForm
+      onSubmit={onSubmit}
+      form={form}
+      submitLabel={submitLabel}
+      buttonClassName="btn self-start btn-primary"
+      busy={upload.isPending}
+    >
       <TextField id={`${id}-name`} label="Name" autoComplete="off" {...form.field('name')} />
       <div className={`grid gap-3 ${stockField ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
         <TextField
@@ -139,14 +144,7 @@ function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartF
         rows={4}
         {...form.field('description')}
       />
-      <FormFailure>{form.failure}</FormFailure>
-      <SubmitButton
-        className="btn self-start btn-primary"
-        busy={form.formState.isSubmitting || upload.isPending}
-      >
-        {submitLabel}
-      </SubmitButton>
-    </form>
+    </ShopForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { FormFailure } from '@/components/form-failure';
+import { FormFailure } from '@/components/shop-form';
 import { SubmitButton } from '@/components/submit-button';
 import { focusOn } from '@/lib/focus';
 import { type ContractField, useContractForm } from '@/lib/use-contract-form';

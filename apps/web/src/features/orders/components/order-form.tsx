@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { isOrderQuantityAllowed, orderQuantityHint } from '@apex/contract';
 import { orderableRange, orderFormSchema } from '@apex/contract/forms';
 
-import { FormFailure } from '@/components/form-failure';
 import { TextAreaField, TextField } from '@/components/form-field';
+import { FormFailure } from '@/components/shop-form';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
 import { notify } from '@/lib/notify';

@@ -2,8 +2,8 @@ import { useId } from 'react';
 
 import { type CardForm, CardFormSchema, toTestCard } from '@apex/contract/forms';
 
-import { FormFailure } from '@/components/form-failure';
 import { TextField } from '@/components/form-field';
+import { FormFailure } from '@/components/shop-form';
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';

@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 
-import { FormFailure } from '@/components/form-failure';
+import { FormFailure } from '@/components/shop-form';
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
