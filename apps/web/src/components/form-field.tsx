@@ -71,6 +71,20 @@ export function TextField({ id, label, error, registration, hint, ...input }: Te
   );
 }
 
+type NumberFieldProps = Omit<TextFieldProps, 'type' | 'min' | 'max' | 'step' | 'registration'> & {
+  /** The numbers the field takes: whole ones unless `step` says otherwise. */
+  range: { min: number; max?: number; step?: number };
+  /** The field's binding (registered with `valueAsNumber`) and message. */
+  field: { registration: UseFormRegisterReturn; error: string | undefined };
+};
+
+/** A labelled number input, with the keyboard for numbers on a phone. */
+export function NumberField({ range, field, ...input }: NumberFieldProps) {
+  const { min, max, step = 1 } = range;
+  const inputMode = Number.isInteger(step) ? 'numeric' : 'decimal';
+  return <TextField type="number" {...{ inputMode, min, max, step }} {...input} {...field} />;
+}
+
 type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** A labelled multi-line input with its hint and validation message. */

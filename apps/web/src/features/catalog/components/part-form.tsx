@@ -14,7 +14,7 @@ import {
   NewPartFormSchema,
 } from '@apex/contract/forms';
 
-import { TextAreaField, TextField } from '@/components/form-field';
+import { NumberField, TextAreaField, TextField } from '@/components/form-field';
 import { ShopForm } from '@/components/shop-form';
 import { errorMessage } from '@/lib/api';
 import type { Part } from '@/lib/shop';
@@ -86,23 +86,17 @@ function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartF
     >
       <TextField id={`${id}-name`} label="Name" autoComplete="off" {...form.field('name')} />
       <div className={`grid gap-3 ${stockField ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
-        <TextField
+        <NumberField
           id={`${id}-price`}
           label="Price ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          {...form.field('price', asNumber)}
+          range={{ min: 0.01, step: 0.01 }}
+          field={form.field('price', asNumber)}
         />
-        <TextField
+        <NumberField
           id={`${id}-min-order`}
           label="Minimum order"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          {...form.field('minOrder', asNumber)}
+          range={{ min: 1 }}
+          field={form.field('minOrder', asNumber)}
         />
         {stockField}
       </div>
@@ -165,22 +159,19 @@ export function NewPartForm({
     await onSave(part);
     form.reset();
   };
-  const stock = (
-    <TextField
-      id={`${id}-stock`}
-      label="Quantity in stock"
-      type="number"
-      inputMode="numeric"
-      min={0}
-      step={1}
-      {...form.field('stock', { valueAsNumber: true })}
-    />
-  );
+  const stock = form.field('stock', { valueAsNumber: true });
   return (
     <PartFormFrame
       form={form}
       image={useWatch({ control: form.control, name: 'image' })}
-      stockField={stock}
+      stockField={
+        <NumberField
+          id={`${id}-stock`}
+          label="Quantity in stock"
+          range={{ min: 0 }}
+          field={stock}
+        />
+      }
       submitLabel={submitLabel}
       onSubmit={form.submit(saveThenEmpty, NOT_SAVED)}
     />

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { isOrderQuantityAllowed, orderQuantityHint } from '@apex/contract';
 import { orderableRange, orderFormSchema } from '@apex/contract/forms';
 
-import { TextAreaField, TextField } from '@/components/form-field';
+import { NumberField, TextAreaField, TextField } from '@/components/form-field';
 import { FormFailure } from '@/components/shop-form';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
@@ -35,6 +35,7 @@ export function OrderForm({ part }: { part: Part }) {
   const quantity = useWatch({ control: form.control, name: 'quantity' }) as number | undefined;
   const allowed = quantity !== undefined && isOrderQuantityAllowed(quantity, minOrder, stock);
   const range = orderableRange(minOrder, stock);
+  const phone = form.field('phone');
 
   // An invalid form sends nothing and focuses the first field to fix, with its message.
   const submit = form.submit(async (values) => {
@@ -72,16 +73,12 @@ export function OrderForm({ part }: { part: Part }) {
         <h2 id={`${id}-title`} className="card-title">
           Order this part
         </h2>
-        <TextField
+        <NumberField
           id={`${id}-quantity`}
           label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={minOrder}
-          max={stock}
-          step={1}
+          range={{ min: minOrder, max: stock }}
           hint={orderQuantityHint(minOrder, stock)}
-          {...form.field('quantity', { valueAsNumber: true })}
+          field={form.field('quantity', { valueAsNumber: true })}
         />
         <p aria-live="polite">
           Total:{' '}
@@ -89,13 +86,7 @@ export function OrderForm({ part }: { part: Part }) {
             {allowed ? formatCents(quantity * part.priceCents) : '—'}
           </span>
         </p>
-        <TextField
-          id={`${id}-phone`}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          {...form.field('phone')}
-        />
+        <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel" {...phone} />
         <TextAreaField
           id={`${id}-address`}
           label="Address"

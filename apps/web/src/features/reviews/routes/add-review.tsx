@@ -1,6 +1,6 @@
 import { NewReviewSchema, RATING_MAX, RATING_MIN } from '@apex/contract';
 
-import { TextAreaField, TextField } from '@/components/form-field';
+import { NumberField, TextAreaField, TextField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -8,6 +8,9 @@ import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAddReview } from '../api/add-review';
+
+const STARS = { min: RATING_MIN, max: RATING_MAX };
+const STARS_HINT = `A whole number of stars from ${RATING_MIN} to ${RATING_MAX}`;
 
 /** Add a Review (customers): a rating from 1 to 5 and a few words, under the account's name. */
 export default function AddReviewPage() {
@@ -20,6 +23,7 @@ export default function AddReviewPage() {
     defaultValues: { description: '' },
   });
   const { isValid, isSubmitting } = form.formState;
+  const rating = form.field('rating', { valueAsNumber: true });
 
   const onSubmit = form.handleSubmit(async (review) => {
     try {
@@ -39,16 +43,12 @@ export default function AddReviewPage() {
       <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
         <TextField id="review-name" label="Name" value={user?.name ?? ''} readOnly />
         <TextField id="review-email" label="Email" value={user?.email ?? ''} readOnly />
-        <TextField
+        <NumberField
           id="review-rating"
           label="Rating"
-          type="number"
-          inputMode="numeric"
-          min={RATING_MIN}
-          max={RATING_MAX}
-          step={1}
-          hint={`A whole number of stars from ${RATING_MIN} to ${RATING_MAX}`}
-          {...form.field('rating', { valueAsNumber: true })}
+          range={STARS}
+          hint={STARS_HINT}
+          field={rating}
         />
         <TextAreaField
           id="review-description"
