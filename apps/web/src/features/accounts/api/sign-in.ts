@@ -51,12 +51,22 @@ export function useCompleteSignIn() {
   }, [queryClient]);
 }
 
-/** Completes a sign-in, then goes where the page was asked to go (requirements §2). */
+/**
+ * `finish` completes a sign-in, then goes where the page was asked to go (requirements §2);
+ * `signInWith(signIn)` signs in with the form's values first.
+ */
 export function useFinishSignIn(returnTo: string) {
   const completeSignIn = useCompleteSignIn();
   const navigate = useNavigate();
-  return async () => {
+  const finish = async () => {
     await completeSignIn();
     await navigate(returnTo, { replace: true });
   };
+  const signInWith =
+    <Values>(signIn: (values: Values) => Promise<unknown>) =>
+    async (values: Values) => {
+      await signIn(values);
+      await finish();
+    };
+  return { finish, signInWith };
 }

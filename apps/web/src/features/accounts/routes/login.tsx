@@ -14,17 +14,14 @@ const loginSchema = () => import('@apex/contract').then((contract) => contract.L
 export default function LoginPage() {
   useDocumentTitle('Login');
   const returnTo = useReturnTo();
-  const finish = useFinishSignIn(returnTo);
+  const { finish, signInWith } = useFinishSignIn(returnTo);
   const passwordChanged =
     (useLocation().state as Partial<PasswordChangedState> | null)?.passwordChanged === true;
   const form = useContractForm(loginSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const onSubmit = form.submit(async (values) => {
-    await signInWithEmail(values);
-    await finish();
-  }, 'Sign-in failed');
+  const onSubmit = form.submit(signInWith(signInWithEmail), 'Sign-in failed');
 
   return (
     <AuthCard

@@ -11,16 +11,13 @@ const signUpSchema = () => import('@apex/contract').then((contract) => contract.
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
   // After signing up the spec goes home (§2).
-  const finish = useFinishSignIn('/');
+  const { finish, signInWith } = useFinishSignIn('/');
   const form = useContractForm(signUpSchema, {
     mode: 'onTouched',
     defaultValues: { name: '', email: '', password: '' },
   });
   // A rule only the server checks (a too common password) shows under its field.
-  const onSubmit = form.submit(async (values) => {
-    await signUpWithEmail(values);
-    await finish();
-  }, 'Sign-up failed');
+  const onSubmit = form.submit(signInWith(signUpWithEmail), 'Sign-up failed');
 
   return (
     <AuthCard
