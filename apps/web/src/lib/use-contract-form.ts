@@ -100,6 +100,7 @@ export function useContractForm<Input extends FieldValues, Output>(
 
   const showFieldRefusals = (failure: unknown) => {
     const refusals = failure instanceof ApiError ? (failure.body?.fields ?? []) : [];
+    // The form's values are keyed by its fields, so each key found here names one of them.
     const known = Object.keys(form.getValues());
     const shown = refusals.filter(({ field: path, message }) => {
       const name = known.find((candidate) => path === `body.${candidate}`);
