@@ -62,7 +62,11 @@ export type ContractForm<Input extends FieldValues, Output> = UseFormReturn<
   unknown,
   Output
 > & {
-  /** Registers a field and reads its message: the contract's words for what is wrong with it. */
+  /**
+   * Registers a field and reads its message: the contract's words for what is wrong with it. Call
+   * it where the field renders: fields register in that order, and a failed submit focuses the
+   * first of them in the way.
+   */
   field: (name: FieldPath<Input>, options?: RegisterOptions<Input>) => ContractField;
   /**
    * The form's submit handler: checks the fields, then sends once at a time (a second press

@@ -22,6 +22,8 @@ describe('NewPartForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
 
     expect(await screen.findByText('Name is required')).toBeVisible();
+    // The first field in the way takes focus.
+    expect(screen.getByLabelText('Name')).toHaveFocus();
     expect(screen.getByText('The price can have at most 2 decimals')).toBeVisible();
     expect(screen.getByText('The quantity must be at least the minimum order')).toBeVisible();
     expect(

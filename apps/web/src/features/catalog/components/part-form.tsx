@@ -47,8 +47,11 @@ interface PartFormFrameProps {
   form: PartFormBinding;
   /** The image field's value as typed, for the preview. */
   image: string | undefined;
-  /** Add A Product's stock field, beside the price and the minimum order. */
-  stockField?: ReactNode;
+  /**
+   * Add A Product's stock field, beside the price and the minimum order. Rendered in its place,
+   * so it registers in the form's order and a failed submit focuses the first field in the way.
+   */
+  stockField?: () => ReactNode;
   submitLabel: string;
   onSubmit: (event: SyntheticEvent<HTMLFormElement>) => Promise<void>;
 }
@@ -98,7 +101,7 @@ function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartF
           range={{ min: 1 }}
           field={form.field('minOrder', asNumber)}
         />
-        {stockField}
+        {stockField?.()}
       </div>
       <TextField
         id={`${id}-image`}
@@ -159,19 +162,18 @@ export function NewPartForm({
     await onSave(part);
     form.reset();
   };
-  const stock = form.field('stock', { valueAsNumber: true });
   return (
     <PartFormFrame
       form={form}
       image={useWatch({ control: form.control, name: 'image' })}
-      stockField={
+      stockField={() => (
         <NumberField
           id={`${id}-stock`}
           label="Quantity in stock"
           range={{ min: 0 }}
-          field={stock}
+          field={form.field('stock', { valueAsNumber: true })}
         />
-      }
+      )}
       submitLabel={submitLabel}
       onSubmit={form.submit(saveThenEmpty, NOT_SAVED)}
     />

@@ -35,7 +35,6 @@ export function OrderForm({ part }: { part: Part }) {
   const quantity = useWatch({ control: form.control, name: 'quantity' }) as number | undefined;
   const allowed = quantity !== undefined && isOrderQuantityAllowed(quantity, minOrder, stock);
   const range = orderableRange(minOrder, stock);
-  const phone = form.field('phone');
 
   // An invalid form sends nothing and focuses the first field to fix, with its message.
   const submit = form.submit(async (values) => {
@@ -86,7 +85,13 @@ export function OrderForm({ part }: { part: Part }) {
             {allowed ? formatCents(quantity * part.priceCents) : '—'}
           </span>
         </p>
-        <TextField id={`${id}-phone`} label="Phone" type="tel" autoComplete="tel" {...phone} />
+        <TextField
+          id={`${id}-phone`}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          {...form.field('phone')}
+        />
         <TextAreaField
           id={`${id}-address`}
           label="Address"
