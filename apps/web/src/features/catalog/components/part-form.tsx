@@ -33,6 +33,9 @@ function problemWithPicture(file: File): string | null {
 
 const NOT_SAVED = 'The part was not saved';
 
+/** The picture's address is typed (the phone's keyboard for addresses), never filled in. */
+const IMAGE_ADDRESS = { inputMode: 'url', autoComplete: 'off' } as const;
+
 type Detail = 'name' | 'price' | 'minOrder' | 'image' | 'description';
 
 /** What the frame drives of either part form (both have these fields). */
@@ -106,10 +109,8 @@ function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartF
       <TextField
         id={`${id}-image`}
         label="Image URL"
-        type="text"
-        inputMode="url"
-        autoComplete="off"
         hint="An http or https address, or upload a picture below"
+        {...IMAGE_ADDRESS}
         {...form.field('image')}
       />
       <TextField
