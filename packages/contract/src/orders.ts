@@ -36,19 +36,28 @@ export const OrderSchema = z
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);
 
-/**
- * What the order form sends. The part's name and price, the customer and the paid flag are the
- * server's to decide; fields the spec's client also sent for them are ignored.
- */
-export const PlaceOrderSchema = z.object({
-  orderId: z.string().trim().min(1, 'Choose a part').max(64),
-  orderQuantity: z
+/** Each field of the order form, written once for the wire's schema and the form's (`forms.ts`). */
+export const orderFields = {
+  partId: z.string().trim().min(1, 'Choose a part').max(64),
+  quantity: z
     .number({ message: 'Enter a quantity' })
     .int('Enter a whole number')
     .positive('Enter a quantity of at least 1')
     .max(1_000_000, 'Enter a quantity of at most 1,000,000'),
   phone: z.string().trim().max(40, 'Phone must be 40 characters or fewer').default(''),
   address: z.string().trim().max(500, 'Address must be 500 characters or fewer').default(''),
+};
+
+/**
+ * What the order form sends, in the spec's names: `orderId` is the part's id, `orderQuantity` the
+ * units ordered. The part's name and price, the customer and the paid flag are the server's to
+ * decide; fields the spec's client also sent for them are ignored.
+ */
+export const PlaceOrderSchema = z.object({
+  orderId: orderFields.partId,
+  orderQuantity: orderFields.quantity,
+  phone: orderFields.phone,
+  address: orderFields.address,
 });
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 

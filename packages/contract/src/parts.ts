@@ -54,17 +54,21 @@ const wholeNumber = (field: string) =>
     .number({ message: `Enter the ${field} as a number` })
     .int(`The ${field} must be a whole number`);
 
-/** What describes a part, as Add A Product and the edit form send it: all but the stock. */
-export const PartDetailsSchema = z.object({
+/**
+ * Each field of a part's forms, written once: the wire's schemas below and the forms' own
+ * (`forms.ts`, in the shop's words) are built from these, so a rule and its message live here only.
+ */
+export const partFields = {
   name: z
     // The type's message is also what a check without its own says: a blank name too.
     .string({ message: 'Name is required' })
     .trim()
     .min(1)
     .max(120, 'Name must be 120 characters or fewer'),
-  minorder: wholeNumber('minimum order')
+  minOrder: wholeNumber('minimum order')
     .min(1, 'The minimum order must be at least 1')
     .max(MAX_STOCK, 'The minimum order must be at most 1,000,000'),
+  /** Dollars, as the admin types them and the API carries them. */
   price: z
     .number({ message: 'Enter the price as a number' })
     .min(0.01, 'The price must be at least 0.01')
@@ -80,26 +84,37 @@ export const PartDetailsSchema = z.object({
     .string({ message: 'Description must be text' })
     .trim()
     .max(2000, 'Description must be 2,000 characters or fewer'),
+  // The spec calls the stock `quantity`, and so do the messages admins have always read.
+  stock: wholeNumber('quantity')
+    .min(0, 'The quantity cannot be negative')
+    .max(MAX_STOCK, 'The quantity must be at most 1,000,000'),
+  version: z
+    .number({ message: 'The version of the part this edit was made from is required' })
+    .int('The version must be a whole number')
+    .positive('The version must be a whole number from 1'),
+};
+
+/** The stock a new part starts with must cover at least one order. */
+export const STOCK_BELOW_MINIMUM_ORDER = 'The quantity must be at least the minimum order';
+
+/** What describes a part, as Add A Product and the edit form send it: all but the stock. */
+export const PartDetailsSchema = z.object({
+  name: partFields.name,
+  minorder: partFields.minOrder,
+  price: partFields.price,
+  image: partFields.image,
+  description: partFields.description,
 });
 export type PartDetails = z.infer<typeof PartDetailsSchema>;
 
 /** A part's details and its stock (`quantity`), as Add A Product sets them. */
-export const PartFieldsSchema = PartDetailsSchema.extend({
-  quantity: wholeNumber('quantity')
-    .min(0, 'The quantity cannot be negative')
-    .max(MAX_STOCK, 'The quantity must be at most 1,000,000'),
-});
+export const PartFieldsSchema = PartDetailsSchema.extend({ quantity: partFields.stock });
 export type PartFields = z.infer<typeof PartFieldsSchema>;
 
-const stockCoversMinimumOrder = {
-  check: (part: PartFields) => part.quantity >= part.minorder,
-  message: 'The quantity must be at least the minimum order',
-};
-
 /** Add A Product: a new part must have stock for at least one order. */
-export const NewPartSchema = PartFieldsSchema.refine(stockCoversMinimumOrder.check, {
+export const NewPartSchema = PartFieldsSchema.refine((part) => part.quantity >= part.minorder, {
   path: ['quantity'],
-  message: stockCoversMinimumOrder.message,
+  message: STOCK_BELOW_MINIMUM_ORDER,
 });
 export type NewPart = z.infer<typeof NewPartSchema>;
 
@@ -108,12 +123,7 @@ export type NewPart = z.infer<typeof NewPartSchema>;
  * among them: orders change it while the form is open, so an edit that carried it would put back
  * units already sold. Restocking adds units instead (`PartRestockSchema`).
  */
-export const PartUpdateSchema = PartDetailsSchema.extend({
-  version: z
-    .number({ message: 'The version of the part this edit was made from is required' })
-    .int('The version must be a whole number')
-    .positive('The version must be a whole number from 1'),
-});
+export const PartUpdateSchema = PartDetailsSchema.extend({ version: partFields.version });
 export type PartUpdate = z.infer<typeof PartUpdateSchema>;
 
 /** A restock: units added to whatever the stock is when it arrives. */

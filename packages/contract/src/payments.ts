@@ -18,12 +18,22 @@ export const MarkPaidSchema = z.object({
   transactionId: z.string().trim().min(1).max(255),
 });
 
+/**
+ * The card form's messages for a card that cannot be right, in the words Stripe uses for the same
+ * mistakes, so they read as the processor's own refusals do.
+ */
+export const cardMessages = {
+  number: 'Your card number is invalid.',
+  expiry: "Your card's expiration date is incomplete.",
+  cvc: "Your card's security code is incomplete.",
+} as const;
+
 /** A card as the built-in test-mode processor takes it (Stripe's own form takes Stripe's). */
 export const TestCardSchema = z.object({
-  number: z.string().max(30),
+  number: z.string().max(30, cardMessages.number),
   expMonth: z.number().int(),
   expYear: z.number().int(),
-  cvc: z.string().max(4),
+  cvc: z.string().max(4, cardMessages.cvc),
 });
 export type TestCard = z.infer<typeof TestCardSchema>;
 

@@ -12,6 +12,12 @@ interface FieldFrameProps {
   registration?: UseFormRegisterReturn;
 }
 
+/** What ties a control to its hint and message for a screen reader. */
+interface Wiring {
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
 /** Label, hint and message around one control, wired for screen readers. */
 function FieldFrame({
   id,
@@ -20,10 +26,7 @@ function FieldFrame({
   hint,
   control,
 }: FieldFrameProps & {
-  control: (wiring: {
-    'aria-invalid': boolean;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
+  control: (wiring: Wiring) => ReactNode;
 }) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -52,42 +55,40 @@ type TextFieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled form input with its hint and validation message. */
 export function TextField({ id, label, error, registration, hint, ...input }: TextFieldProps) {
-  return (
-    <FieldFrame
+  const control = (wiring: Wiring) => (
+    <input
       id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      control={(wiring) => (
-        <input
-          id={id}
-          className="input w-full read-only:bg-base-200"
-          {...wiring}
-          {...input}
-          {...registration}
-        />
-      )}
+      className="input w-full read-only:bg-base-200"
+      {...wiring}
+      {...input}
+      {...registration}
     />
   );
+  return <FieldFrame {...{ id, label, error, hint, control }} />;
+}
+
+type NumberFieldProps = Omit<TextFieldProps, 'type' | 'min' | 'max' | 'step' | 'registration'> & {
+  /** The numbers the field takes: whole ones unless `step` says otherwise. */
+  range: { min: number; max?: number; step?: number };
+  /** The field's binding (registered with `valueAsNumber`) and message. */
+  field: { registration: UseFormRegisterReturn; error: string | undefined };
+};
+
+/** A labelled number input, with the keyboard for numbers on a phone. */
+export function NumberField({ range, field, ...input }: NumberFieldProps) {
+  const { min, max, step = 1 } = range;
+  const inputMode = Number.isInteger(step) ? 'numeric' : 'decimal';
+  return <TextField type="number" {...{ inputMode, min, max, step }} {...input} {...field} />;
 }
 
 type TextAreaFieldProps = FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** A labelled multi-line input with its hint and validation message. */
-export function TextAreaField({
-  id,
-  label,
-  error,
-  registration,
-  hint,
-  ...area
-}: TextAreaFieldProps) {
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { id, label, error, registration, hint, ...area } = props;
   return (
     <FieldFrame
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
+      {...{ id, label, error, hint }}
       control={(wiring) => (
         <textarea id={id} className="textarea w-full" {...wiring} {...area} {...registration} />
       )}

@@ -1,6 +1,8 @@
+import { centsToDollars } from '@apex/contract';
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Dollars as the shop shows them: $1,849.00. */
-export function formatPrice(dollars: number): string {
-  return usd.format(dollars);
+/** Whole cents as the shop shows them: 184900 → $1,849.00. */
+export function formatCents(cents: number): string {
+  return usd.format(centsToDollars(cents));
 }

@@ -5,30 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@apex/contract';
 
 import { json, renderWithProviders } from '@/test/render';
+import { orderJson } from '@/test/wire';
 
 import PaymentPage from './payment';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const order: Order = {
-  _id: 'o1',
-  orderId: 'p1',
-  order: 'Carbon Wing',
-  price: 250,
-  unitPrice: 125,
-  orderQuantity: 2,
-  userName: 'Ada Driver',
-  userEmail: 'ada@example.com',
-  phone: '',
-  address: '',
-  payment: 'false',
-  status: 'unpaid',
-  transactionId: null,
-  createdAt: new Date().toISOString(),
-  testPayment: false,
-  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-  cancelReason: null,
-};
+const order = orderJson({ expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() });
 
 /** The payment calls answered as the built-in test processor would. */
 function fakePaymentApi(shown: Order) {

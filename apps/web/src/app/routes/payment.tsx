@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 
-import type { Order } from '@apex/contract';
-
 import { QueryStatus } from '@/components/query-status';
 import { useOrder } from '@/features/orders/api/orders';
 import { orderStateLabel, useTimeLeft } from '@/features/orders/components/order-state';
 import { CardForm } from '@/features/payments/components/card-form';
 import { useFocusWhenShown } from '@/lib/focus';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { dashboardPaths } from '@/lib/paths';
+import type { Order } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/payment/:id — pay for one order (requirements §2, §4). */
@@ -41,8 +40,9 @@ function PaymentSection({
   transactionId: string | null;
   onPaid: (transactionId: string) => void;
 }) {
-  const { _id: id, order: partName, price, orderQuantity, payment } = order;
-  const paidWith = transactionId ?? (payment === 'paid' ? order.transactionId : null);
+  const { id, partName, totalCents, quantity, status } = order;
+  const paid = status === 'paid' || status === 'shipped';
+  const paidWith = transactionId ?? (paid ? order.transactionId : null);
   const timeLeft = useTimeLeft(order.status === 'unpaid' ? order.expiresAt : null);
   const state = orderStateLabel(order);
   const noLongerPayable =
@@ -55,7 +55,7 @@ function PaymentSection({
         Pay for {partName}
       </h1>
       <p>
-        {orderQuantity} × {partName}: <span className="font-semibold">{formatPrice(price)}</span>
+        {quantity} × {partName}: <span className="font-semibold">{formatCents(totalCents)}</span>
       </p>
       {timeLeft && !timeLeft.expired && !paidWith && <p>{timeLeft.text}</p>}
       {noLongerPayable ? (
@@ -89,7 +89,7 @@ function PaymentSection({
           {!paidWith && (
             <div className="card bg-base-100 shadow-md">
               <div className="card-body">
-                <CardForm orderId={id} amount={price} onPaid={onPaid} />
+                <CardForm orderId={id} amountCents={totalCents} onPaid={onPaid} />
               </div>
             </div>
           )}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 
 import type { Login, SignInOptions, SignUp } from '@apex/contract';
 
@@ -48,4 +49,24 @@ export function useCompleteSignIn() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     return user;
   }, [queryClient]);
+}
+
+/**
+ * `finish` completes a sign-in, then goes where the page was asked to go (requirements §2);
+ * `signInWith(signIn)` signs in with the form's values first.
+ */
+export function useFinishSignIn(returnTo: string) {
+  const completeSignIn = useCompleteSignIn();
+  const navigate = useNavigate();
+  const finish = async () => {
+    await completeSignIn();
+    await navigate(returnTo, { replace: true });
+  };
+  const signInWith =
+    <Values>(signIn: (values: Values) => Promise<unknown>) =>
+    async (values: Values) => {
+      await signIn(values);
+      await finish();
+    };
+  return { finish, signInWith };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { User } from '@apex/contract';
+import type { User as UserJson } from '@apex/contract';
 
 import { apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -8,7 +8,11 @@ import { queryKeys } from '@/lib/query-keys';
 export function useUsers() {
   return useQuery({
     queryKey: queryKeys.users,
-    queryFn: ({ signal }) => apiGet<User[]>('/user', { signal, auth: true }),
+    queryFn: async ({ signal }) =>
+      (await apiGet<UserJson[]>('/user', { signal, auth: true })).map(({ _id, ...user }) => ({
+        id: _id,
+        ...user,
+      })),
   });
 }
 
@@ -17,12 +21,10 @@ export function useMakeAdmin() {
   return useMutation({
     // A 403 here gets its own toast (requirements §8) instead of signing the admin out.
     mutationFn: (email: string) =>
-      apiRequest<{ modifiedCount: number }>(
-        'PUT',
-        `/user/admin/${encodeURIComponent(email)}`,
-        undefined,
-        { auth: true, deniedSignsOut: false },
-      ),
+      apiRequest('PUT', `/user/admin/${encodeURIComponent(email)}`, undefined, {
+        auth: true,
+        deniedSignsOut: false,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
 }

@@ -1,7 +1,8 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 
-import { SubmitButton } from '@/components/submit-button';
+import { ShopForm } from '@/components/shop-form';
+import { useSession } from '@/lib/session';
 
 import { GoogleSignIn } from './google-sign-in';
 
@@ -10,37 +11,47 @@ interface AuthCardProps {
   /** One sentence under the title: what an account is for. */
   intro: string;
   submitLabel: string;
+  /** Where the customer goes once signed in, by the form or by Google. */
+  returnTo: string;
+  /** The page's form (`useContractForm`): an identity error shows as its failure. */
+  form: {
+    failure: string | undefined;
+    formState: { isSubmitting: boolean };
+    setError: (name: 'root', error: { message: string }) => void;
+  };
+  onSubmit: (event: SyntheticEvent<HTMLFormElement>) => Promise<void>;
+  /** Completes a sign-in made with Google, as the form's own does. */
+  onSignedIn: () => Promise<void>;
   /** The form's own fields. */
   children: ReactNode;
-  onSubmit: (event: SyntheticEvent) => void;
-  submitting: boolean;
-  /** An identity error (wrong password, taken email, …), shown in red and read out. */
-  error: string | null;
-  google: { returnTo: string; onSignedIn: () => Promise<void>; onError: (message: string) => void };
   /** The way to the other page: login ↔ signup. */
   other: { prompt: string; to: string; label: string };
 }
 
-/** The login and signup pages: the form, Google as the alternative, and the way to the other page. */
+/**
+ * The login and signup pages: the form, Google as the alternative, and the way to the other page.
+ * Someone already signed in goes straight on.
+ */
 export function AuthCard(props: AuthCardProps) {
-  const { title, intro, submitLabel, children, onSubmit, submitting, error, google, other } = props;
+  const { title, intro, submitLabel, returnTo, form, onSubmit, onSignedIn, children, other } =
+    props;
+  const { user } = useSession();
+  if (user && !form.formState.isSubmitting) return <Navigate to={returnTo} replace />;
   return (
     <div className="flex justify-center px-4 py-12">
       <div className="card w-full max-w-md bg-base-100 shadow-md">
         <div className="card-body gap-4">
           <h1 className="text-center text-2xl font-bold">{title}</h1>
           <p className="text-center text-base-content/80">{intro}</p>
-          <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+          <ShopForm onSubmit={onSubmit} form={form} submitLabel={submitLabel}>
             {children}
-            <p role="alert" className="min-h-5 text-sm text-red-700">
-              {error}
-            </p>
-            <SubmitButton className="btn btn-primary" busy={submitting}>
-              {submitLabel}
-            </SubmitButton>
-          </form>
+          </ShopForm>
           <div className="divider">OR</div>
-          <GoogleSignIn {...google} />
+          <GoogleSignIn
+            returnTo={returnTo}
+            onSignedIn={onSignedIn}
+            onError={(message) => form.setError('root', { message })}
+          />
           <p className="text-center text-sm">
             {other.prompt}{' '}
             <Link to={other.to} className="link link-primary">

@@ -1,16 +1,28 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
-
 import { TextField } from '@/components/form-field';
+import type { ContractField } from '@/lib/use-contract-form';
 
-interface Field {
-  registration: UseFormRegisterReturn;
-  error: string | undefined;
+/** An account's e-mail address, as every account form asks for it. */
+export function EmailField({ id, field }: { id: string; field: ContractField }) {
+  return <TextField id={id} label="Email" type="email" autoComplete="email" {...field} />;
 }
 
 /**
- * The e-mail and password fields Login and Sign Up share. `password` says which kind the browser
- * should offer: the saved one to sign in, a new one (and a suggestion) to sign up.
+ * A password field. `kind` says which the browser should offer: the saved one to sign in, a new
+ * one (and a suggestion) to sign up or reset.
  */
+export function PasswordField(props: {
+  id: string;
+  label?: string;
+  kind: 'current' | 'new';
+  field: ContractField;
+}) {
+  const { id, label = 'Password', kind, field } = props;
+  return (
+    <TextField id={id} label={label} type="password" autoComplete={`${kind}-password`} {...field} />
+  );
+}
+
+/** The e-mail and password fields Login and Sign Up share. */
 export function CredentialFields({
   idPrefix,
   password,
@@ -18,26 +30,12 @@ export function CredentialFields({
 }: {
   idPrefix: string;
   password: 'current' | 'new';
-  fields: Record<'email' | 'password', Field>;
+  fields: Record<'email' | 'password', ContractField>;
 }) {
   return (
     <>
-      <TextField
-        id={`${idPrefix}-email`}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={fields.email.error}
-        registration={fields.email.registration}
-      />
-      <TextField
-        id={`${idPrefix}-password`}
-        label="Password"
-        type="password"
-        autoComplete={`${password}-password`}
-        error={fields.password.error}
-        registration={fields.password.registration}
-      />
+      <EmailField id={`${idPrefix}-email`} field={fields.email} />
+      <PasswordField id={`${idPrefix}-password`} kind={password} field={fields.password} />
     </>
   );
 }

@@ -1,47 +1,36 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 
-import type { PasswordResetRequest } from '@apex/contract';
-
-import { TextField } from '@/components/form-field';
-import { SubmitButton } from '@/components/submit-button';
-import { errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { ShopForm } from '@/components/shop-form';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { requestPasswordReset } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
+import { EmailField } from '../components/credential-fields';
 import { limitedMessage } from '../limited-message';
 
-const resolver = lazyZodResolver<PasswordResetRequest>(() =>
-  import('@apex/contract').then((contract) => contract.PasswordResetRequestSchema),
-);
+const resetRequestSchema = () =>
+  import('@apex/contract').then((contract) => contract.PasswordResetRequestSchema);
 
 /** "Forgot password?": asks for the address and mails it a reset link if an account uses it. */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordResetRequest>({
-    resolver,
+  const form = useContractForm(resetRequestSchema, {
     mode: 'onTouched',
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  const onSubmit = form.submit(async (values) => {
     try {
       await requestPasswordReset(values);
-      setSentTo(values.email);
     } catch (failure) {
-      setError(
-        limitedMessage(failure, 'for a reset link 5 times an hour') ??
-          errorMessage(failure, 'The request failed'),
-      );
+      const limited = limitedMessage(failure, 'for a reset link 5 times an hour');
+      throw limited === null ? failure : new Error(limited);
     }
-  });
+    setSentTo(values.email);
+  }, 'The request failed');
 
   if (sentTo) {
     return (
@@ -62,22 +51,9 @@ export default function ForgotPasswordPage() {
       <p className="text-center text-base-content/80">
         Enter the email address of your account: we will send it a link to choose a new password.
       </p>
-      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          registration={form.register('email')}
-        />
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
-        <SubmitButton className="btn btn-primary" busy={isSubmitting}>
-          Send reset link
-        </SubmitButton>
-      </form>
+      <ShopForm onSubmit={onSubmit} form={form} submitLabel="Send reset link">
+        <EmailField id="forgot-email" field={form.field('email')} />
+      </ShopForm>
       <Link to="/login" className="link link-primary text-center text-sm">
         Back to login
       </Link>

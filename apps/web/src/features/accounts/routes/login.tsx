@@ -1,66 +1,37 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
-import type { Login } from '@apex/contract';
-
-import { errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
-import { useSession } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { signInWithEmail, useCompleteSignIn } from '../api/sign-in';
+import { signInWithEmail, useFinishSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { CredentialFields } from '../components/credential-fields';
 import { useReturnTo } from '../use-return-to';
 import type { PasswordChangedState } from './reset-password';
 
-const resolver = lazyZodResolver<Login>(() =>
-  import('@apex/contract').then((contract) => contract.LoginSchema),
-);
+const loginSchema = () => import('@apex/contract').then((contract) => contract.LoginSchema);
 
 export default function LoginPage() {
   useDocumentTitle('Login');
   const returnTo = useReturnTo();
-  const navigate = useNavigate();
-  const completeSignIn = useCompleteSignIn();
-  const { user } = useSession();
+  const { finish, signInWith } = useFinishSignIn(returnTo);
   const passwordChanged =
     (useLocation().state as Partial<PasswordChangedState> | null)?.passwordChanged === true;
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<Login>({
-    resolver,
+  const form = useContractForm(loginSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const finish = async () => {
-    await completeSignIn();
-    await navigate(returnTo, { replace: true });
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await signInWithEmail(values);
-      await finish();
-    } catch (failure) {
-      setError(errorMessage(failure, 'Sign-in failed'));
-    }
-  });
-
-  if (user && !isSubmitting) return <Navigate to={returnTo} replace />;
+  const onSubmit = form.submit(signInWith(signInWithEmail), 'Sign-in failed');
 
   return (
     <AuthCard
       title="Login"
       intro="Sign in to order parts, pay for them and follow your orders."
+      returnTo={returnTo}
       submitLabel="Login"
-      onSubmit={(e) => void onSubmit(e)}
-      submitting={isSubmitting}
-      error={error}
-      google={{ returnTo, onSignedIn: finish, onError: setError }}
+      form={form}
+      onSubmit={onSubmit}
+      onSignedIn={finish}
       other={{ prompt: 'New to Apex Parts?', to: '/signup', label: 'Create an account' }}
     >
       {/* Dark text: the soft alert's own, the success green, is too faint on its pale ground. */}
@@ -72,10 +43,7 @@ export default function LoginPage() {
       <CredentialFields
         idPrefix="login"
         password="current"
-        fields={{
-          email: { registration: form.register('email'), error: errors.email?.message },
-          password: { registration: form.register('password'), error: errors.password?.message },
-        }}
+        fields={{ email: form.field('email'), password: form.field('password') }}
       />
       <Link to="/forgot-password" className="link link-primary self-end text-sm">
         Forgot password?

@@ -48,7 +48,7 @@ export default function MakeAdminPage() {
             columns={['Email', 'Name', 'Role', 'Joined', { label: 'Action', hidden: true }]}
           >
             {list.map((user) => (
-              <tr key={user._id}>
+              <tr key={user.id}>
                 <td>{user.email}</td>
                 <td>{user.name}</td>
                 <td>{user.role === 'admin' ? 'Admin' : 'Customer'}</td>

@@ -1,6 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-
 import { type Profile, ProfileInputSchema } from '@apex/contract';
 
 import { TextField } from '@/components/form-field';
@@ -9,6 +6,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useProfile, useSaveProfile } from '../api/profile';
@@ -22,8 +20,7 @@ const fields = [
 
 function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
   const save = useSaveProfile(email);
-  const form = useForm({
-    resolver: zodResolver(ProfileInputSchema),
+  const form = useContractForm(ProfileInputSchema, {
     defaultValues: {
       education: profile.education,
       location: profile.location,
@@ -31,7 +28,7 @@ function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
       linkedin: profile.linkedin,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await save.mutateAsync({ input, saved: profile.saved });
@@ -48,8 +45,7 @@ function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
           id={`profile-${name}`}
           label={label}
           autoComplete={autoComplete}
-          error={errors[name]?.message}
-          registration={form.register(name)}
+          {...form.field(name)}
         />
       ))}
       <SubmitButton className="btn self-start btn-primary" busy={isSubmitting}>

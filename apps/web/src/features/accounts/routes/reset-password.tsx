@@ -1,22 +1,18 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
-import type { PasswordReset } from '@apex/contract';
-
-import { TextField } from '@/components/form-field';
-import { SubmitButton } from '@/components/submit-button';
-import { ApiError, errorMessage } from '@/lib/api';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { ShopForm } from '@/components/shop-form';
+import { ApiError } from '@/lib/api';
 import { useSignOut } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { resetPassword } from '../api/password-reset';
 import { AccountCard } from '../components/account-card';
+import { PasswordField } from '../components/credential-fields';
 
-const resolver = lazyZodResolver<PasswordReset>(() =>
-  import('@apex/contract').then((contract) => contract.PasswordResetSchema),
-);
+const passwordResetSchema = () =>
+  import('@apex/contract').then((contract) => contract.PasswordResetSchema);
 
 /** What the login page shows after a reset (router state, so a reload does not repeat it). */
 export interface PasswordChangedState {
@@ -31,37 +27,25 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [linkFailed, setLinkFailed] = useState(params.has('error') || !token);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordReset>({
-    resolver,
+  const form = useContractForm(passwordResetSchema, {
     mode: 'onTouched',
     defaultValues: { newPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  // A rule only the server checks (a too common password) shows under the field.
+  const onSubmit = form.submit(async (values) => {
     try {
       await resetPassword({ ...values, token: token ?? '' });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.body?.code === 'INVALID_TOKEN') {
-        setLinkFailed(true);
-        return;
-      }
-      // A rule only the server checks (a too common password) shows under the field.
-      const field = failure instanceof ApiError ? failure.body?.fields?.[0] : undefined;
-      if (field?.field === 'body.newPassword') {
-        form.setError('newPassword', { message: field.message }, { shouldFocus: true });
-      } else {
-        setError(errorMessage(failure, 'The password was not changed'));
-      }
+      if (!(failure instanceof ApiError && failure.body?.code === 'INVALID_TOKEN')) throw failure;
+      setLinkFailed(true);
       return;
     }
     // Every session of the account ended, this browser's too: forget it here as well.
     await signOut();
     const state: PasswordChangedState = { passwordChanged: true };
     await navigate('/login', { replace: true, state });
-  });
+  }, 'The password was not changed');
 
   if (linkFailed) {
     return (
@@ -80,22 +64,14 @@ export default function ResetPasswordPage() {
         At least 8 characters. Once it is changed, every device signed in to your account is signed
         out.
       </p>
-      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-        <TextField
+      <ShopForm onSubmit={onSubmit} form={form} submitLabel="Change password">
+        <PasswordField
           id="reset-new-password"
           label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          registration={form.register('newPassword')}
+          kind="new"
+          field={form.field('newPassword')}
         />
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
-        <SubmitButton className="btn btn-primary" busy={isSubmitting}>
-          Change password
-        </SubmitButton>
-      </form>
+      </ShopForm>
     </AccountCard>
   );
 }

@@ -1,16 +1,21 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
-import type { ActivityPage } from '@apex/contract';
+import type { ActivityEntry, ActivityPage } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export function getActivity(
+/** One admin action, its id under the shop's name for it. */
+export type Activity = Omit<ActivityEntry, '_id'> & { id: string };
+
+export async function getActivity(
   before: string | null,
   { signal }: { signal?: AbortSignal } = {},
-): Promise<ActivityPage> {
+): Promise<{ entries: Activity[]; next: string | null }> {
   const query = before ? `?before=${encodeURIComponent(before)}` : '';
-  return apiGet<ActivityPage>(`/activity${query}`, { signal, auth: true });
+  const page = await apiGet<ActivityPage>(`/activity${query}`, { signal, auth: true });
+  const entries = page.entries.map(({ _id, ...entry }) => ({ id: _id, ...entry }));
+  return { entries, next: page.next };
 }
 
 export const activityQueryOptions = () =>

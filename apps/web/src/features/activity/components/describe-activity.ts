@@ -1,6 +1,8 @@
-import type { ActivityAction, ActivityEntry, ActivitySnapshot } from '@apex/contract';
+import type { ActivityAction, ActivitySnapshot } from '@apex/contract';
 
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
+
+import type { Activity } from '../api/get-activity';
 
 const actionLabels: Record<ActivityAction, string> = {
   'part.add': 'Added a part',
@@ -42,7 +44,7 @@ function formatValue(field: string, value: ActivitySnapshot[string] | undefined)
   if (value === undefined || value === null) return '—';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'number') {
-    return field.endsWith('Cents') ? formatPrice(value / 100) : value.toLocaleString('en-US');
+    return field.endsWith('Cents') ? formatCents(value) : value.toLocaleString('en-US');
   }
   if (value === '') return '(empty)';
   return value.length > LONGEST_TEXT ? `${value.slice(0, LONGEST_TEXT - 1)}…` : value;
@@ -59,7 +61,7 @@ export interface FieldChange {
  * The fields an action changed, before → after. An action that created a thing shows what it
  * was created with (no before); one that removed a thing, what it was (no after).
  */
-export function describeChanges({ before, after }: ActivityEntry): FieldChange[] {
+export function describeChanges({ before, after }: Activity): FieldChange[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields
     .filter((field) => !before || !after || before[field] !== after[field])
@@ -72,7 +74,7 @@ export function describeChanges({ before, after }: ActivityEntry): FieldChange[]
 }
 
 /** Which thing it was done to, as admins know it: a part's name, an order's lines, an email. */
-export function describeSubject({ subject, before, after }: ActivityEntry): string {
+export function describeSubject({ subject, before, after }: Activity): string {
   const known = after ?? before ?? {};
   const text = (field: string) => {
     const value = known[field];

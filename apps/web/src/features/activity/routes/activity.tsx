@@ -1,15 +1,13 @@
-import type { ActivityEntry } from '@apex/contract';
-
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-import { useActivity } from '../api/get-activity';
+import { type Activity, useActivity } from '../api/get-activity';
 import { describeAction, describeChanges, describeSubject } from '../components/describe-activity';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-function Changes({ entry }: { entry: ActivityEntry }) {
+function Changes({ entry }: { entry: Activity }) {
   const changes = describeChanges(entry);
   if (changes.length === 0) return <span>No change</span>;
   return (
@@ -60,7 +58,7 @@ export default function ActivityPage() {
                 columns={['When', 'Who', 'What', 'Which', 'What changed']}
               >
                 {entries.map((entry) => (
-                  <tr key={entry._id} className="align-top">
+                  <tr key={entry.id} className="align-top">
                     <td className="whitespace-nowrap">
                       <time dateTime={entry.createdAt}>
                         {when.format(new Date(entry.createdAt))}

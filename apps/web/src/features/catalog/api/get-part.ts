@@ -1,12 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Part } from '@apex/contract';
+import type { Part as PartJson } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import type { Part } from '@/lib/shop';
 
-export function getPart(id: string, { signal }: { signal?: AbortSignal } = {}): Promise<Part> {
-  return apiGet<Part>(`/parts/${encodeURIComponent(id)}`, { signal });
+import { fromPartJson } from './part-json';
+
+export async function getPart(
+  id: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Part> {
+  return fromPartJson(await apiGet<PartJson>(`/parts/${encodeURIComponent(id)}`, { signal }));
 }
 
 export const partQueryOptions = (id: string) =>

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Part } from '@apex/contract';
+import type { Part as PartJson } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import type { Part } from '@/lib/shop';
 
-export function getParts({ signal }: { signal?: AbortSignal } = {}): Promise<Part[]> {
-  return apiGet<Part[]>('/parts', { signal });
+import { fromPartJson } from './part-json';
+
+export async function getParts({ signal }: { signal?: AbortSignal } = {}): Promise<Part[]> {
+  return (await apiGet<PartJson[]>('/parts', { signal })).map(fromPartJson);
 }
 
 export const partsQueryOptions = () =>

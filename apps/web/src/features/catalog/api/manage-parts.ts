@@ -1,9 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { type NewPart, type Part, PartConflictSchema, type PartUpdate } from '@apex/contract';
+import { type Part as PartJson, PartConflictSchema } from '@apex/contract';
+import {
+  type EditPartForm,
+  type NewPartForm,
+  toNewPartJson,
+  toPartUpdateJson,
+} from '@apex/contract/forms';
 
 import { ApiError, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+import type { Part } from '@/lib/shop';
+
+import { fromPartJson } from './part-json';
 
 /** An edit refused because the part changed since the form was opened; `part` is it now. */
 export class PartChangedError extends Error {
@@ -16,27 +25,36 @@ export class PartChangedError extends Error {
   }
 }
 
+const auth = { auth: true } as const;
+
 /** Admins' writes to the catalog. Each refreshes every cached part list and part. */
 export function useManageParts() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.parts.all });
   return {
     add: useMutation({
-      mutationFn: (part: NewPart) =>
-        apiRequest<{ insertedId: string; upsertedId: string; part: Part }>('POST', '/parts', part, {
-          auth: true,
-        }),
+      mutationFn: async (values: NewPartForm) => {
+        const added = await apiRequest<{ part: PartJson }>(
+          'POST',
+          '/parts',
+          toNewPartJson(values),
+          auth,
+        );
+        return fromPartJson(added.part);
+      },
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: async ({ id, part }: { id: string; part: PartUpdate }) => {
+      mutationFn: async ({ id, values }: { id: string; values: EditPartForm }) => {
         try {
-          return await apiRequest<{ modifiedCount: number; part: Part }>(
+          const path = `/parts/${encodeURIComponent(id)}`;
+          const updated = await apiRequest<{ part: PartJson }>(
             'PUT',
-            `/parts/${encodeURIComponent(id)}`,
-            part,
-            { auth: true },
+            path,
+            toPartUpdateJson(values),
+            auth,
           );
+          return fromPartJson(updated.part);
         } catch (error) {
           // The refusal carries the part as it is now: the edit page shows it at once.
           const conflict =
@@ -44,8 +62,9 @@ export function useManageParts() {
               ? PartConflictSchema.safeParse(error.body)
               : null;
           if (conflict?.success) {
-            queryClient.setQueryData(['parts', id], conflict.data.part);
-            throw new PartChangedError(conflict.data.message, conflict.data.part);
+            const now = fromPartJson(conflict.data.part);
+            queryClient.setQueryData(queryKeys.parts.one(id), now);
+            throw new PartChangedError(conflict.data.message, now);
           }
           throw error;
         }
@@ -53,23 +72,16 @@ export function useManageParts() {
       onSettled: refresh,
     }),
     restock: useMutation({
-      mutationFn: ({ id, units }: { id: string; units: number }) =>
-        apiRequest<{ modifiedCount: number; part: Part }>(
-          'POST',
-          `/parts/${encodeURIComponent(id)}/restock`,
-          { units },
-          { auth: true },
-        ),
+      mutationFn: async ({ id, units }: { id: string; units: number }) => {
+        const path = `/parts/${encodeURIComponent(id)}/restock`;
+        const restocked = await apiRequest<{ part: PartJson }>('POST', path, { units }, auth);
+        return fromPartJson(restocked.part);
+      },
       onSettled: refresh,
     }),
     remove: useMutation({
       mutationFn: (id: string) =>
-        apiRequest<{ deletedCount: number }>(
-          'DELETE',
-          `/parts/${encodeURIComponent(id)}`,
-          undefined,
-          { auth: true },
-        ),
+        apiRequest('DELETE', `/parts/${encodeURIComponent(id)}`, undefined, auth),
       onSettled: refresh,
     }),
   };
@@ -78,7 +90,6 @@ export function useManageParts() {
 /** Uploads a picture; the answer is the address to use as the part's image. */
 export function useUploadPartImage() {
   return useMutation({
-    mutationFn: (file: File) =>
-      apiRequest<{ image: string }>('POST', '/part-images', file, { auth: true }),
+    mutationFn: (file: File) => apiRequest<{ image: string }>('POST', '/part-images', file, auth),
   });
 }

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 
-import type { Part } from '@apex/contract';
-
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
+import type { Part } from '@/lib/shop';
 
 export function PartCard({ part }: { part: Part }) {
   return (
-    <article className="card bg-base-100 shadow-md" aria-labelledby={`part-${part._id}`}>
+    <article className="card bg-base-100 shadow-md" aria-labelledby={`part-${part.id}`}>
       <figure className="aspect-[4/3] bg-neutral">
         <img
           src={part.image}
@@ -19,27 +18,27 @@ export function PartCard({ part }: { part: Part }) {
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 id={`part-${part._id}`} className="card-title text-lg">
+        <h3 id={`part-${part.id}`} className="card-title text-lg">
           {part.name}
         </h3>
         <p className="text-sm text-base-content/80">{part.description}</p>
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <div>
             <dt className="text-base-content/70">Price</dt>
-            <dd className="font-semibold">{formatPrice(part.price)}</dd>
+            <dd className="font-semibold">{formatCents(part.priceCents)}</dd>
           </div>
           <div>
             <dt className="text-base-content/70">Available</dt>
-            <dd className="font-semibold">{part.quantity}</dd>
+            <dd className="font-semibold">{part.stock}</dd>
           </div>
           <div>
             <dt className="text-base-content/70">Minimum order</dt>
-            <dd className="font-semibold">{part.minorder}</dd>
+            <dd className="font-semibold">{part.minOrder}</dd>
           </div>
         </dl>
         <div className="card-actions mt-auto justify-end">
           <Link
-            to={`/purchase/${part._id}`}
+            to={`/purchase/${part.id}`}
             className="btn btn-primary"
             aria-label={`Buy ${part.name}`}
           >

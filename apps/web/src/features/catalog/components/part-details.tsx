@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/page-spinner';
 import { ApiError } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 
 import { usePart } from '../api/get-part';
 
@@ -30,7 +30,7 @@ export function PartDetails({ id }: { id: string }) {
       />
     );
   }
-  const { name, image, description, price, quantity, minorder } = part.data;
+  const { name, image, description, priceCents, stock, minOrder } = part.data;
   return (
     <article aria-labelledby="part-name" className="card bg-base-100 shadow-md md:card-side">
       <figure className="bg-neutral md:w-1/2">
@@ -44,15 +44,15 @@ export function PartDetails({ id }: { id: string }) {
         <dl className="grid grid-cols-3 gap-2">
           <div>
             <dt className="text-sm text-base-content/70">Price</dt>
-            <dd className="text-lg font-semibold">{formatPrice(price)}</dd>
+            <dd className="text-lg font-semibold">{formatCents(priceCents)}</dd>
           </div>
           <div>
             <dt className="text-sm text-base-content/70">In stock</dt>
-            <dd className="text-lg font-semibold">{quantity}</dd>
+            <dd className="text-lg font-semibold">{stock}</dd>
           </div>
           <div>
             <dt className="text-sm text-base-content/70">Minimum order</dt>
-            <dd className="text-lg font-semibold">{minorder}</dd>
+            <dd className="text-lg font-semibold">{minOrder}</dd>
           </div>
         </dl>
       </div>

@@ -22,6 +22,8 @@ describe('NewPartForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
 
     expect(await screen.findByText('Name is required')).toBeVisible();
+    // The first field in the way takes focus.
+    expect(screen.getByLabelText('Name')).toHaveFocus();
     expect(screen.getByText('The price can have at most 2 decimals')).toBeVisible();
     expect(screen.getByText('The quantity must be at least the minimum order')).toBeVisible();
     expect(
@@ -57,8 +59,8 @@ describe('NewPartForm', () => {
       expect(onSave).toHaveBeenCalledWith({
         name: 'Brake Kit',
         price: 899.5,
-        minorder: 1,
-        quantity: 8,
+        minOrder: 1,
+        stock: 8,
         image: `/uploads/parts/${'b'.repeat(64)}.png`,
         description: '',
       }),

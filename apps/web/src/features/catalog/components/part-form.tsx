@@ -1,22 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, type SyntheticEvent, useId, useState } from 'react';
-import { type FieldErrors, useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 
 import {
+  centsToDollars,
   isPartImage,
-  type NewPart,
-  NewPartSchema,
-  type Part,
   PART_IMAGE_MAX_BYTES,
   PART_IMAGE_TYPES,
-  type PartDetails,
-  type PartUpdate,
-  PartUpdateSchema,
 } from '@apex/contract';
+import {
+  type EditPartForm as EditPartValues,
+  EditPartFormSchema,
+  type NewPartForm as NewPartValues,
+  NewPartFormSchema,
+} from '@apex/contract/forms';
 
-import { TextAreaField, TextField } from '@/components/form-field';
-import { SubmitButton } from '@/components/submit-button';
+import { NumberField, TextAreaField, TextField } from '@/components/form-field';
+import { ShopForm } from '@/components/shop-form';
 import { errorMessage } from '@/lib/api';
+import type { Part } from '@/lib/shop';
+import { type ContractField, useContractForm } from '@/lib/use-contract-form';
 
 import { useUploadPartImage } from '../api/manage-parts';
 
@@ -29,35 +31,37 @@ function problemWithPicture(file: File): string | null {
   return null;
 }
 
-const failureMessage = (error: unknown) => errorMessage(error, 'The part was not saved');
+const NOT_SAVED = 'The part was not saved';
 
-type Detail = keyof PartDetails;
+/** The picture's address is typed (the phone's keyboard for addresses), never filled in. */
+const IMAGE_ADDRESS = { inputMode: 'url', autoComplete: 'off' } as const;
+
+type Detail = 'name' | 'price' | 'minOrder' | 'image' | 'description';
+
+/** What the frame drives of either part form (both have these fields). */
+interface PartFormBinding {
+  field: (name: Detail, options?: { valueAsNumber: true }) => ContractField;
+  setValue: (name: 'image', value: string, options: { shouldValidate: true }) => void;
+  failure: string | undefined;
+  formState: { isSubmitting: boolean };
+}
 
 interface PartFormFrameProps {
-  /** Each detail's react-hook-form binding. */
-  registrations: Record<Detail, UseFormRegisterReturn>;
-  errors: FieldErrors<PartDetails> & { root?: { message?: string | undefined } };
+  form: PartFormBinding;
   /** The image field's value as typed, for the preview. */
   image: string | undefined;
-  onPictureUploaded: (image: string) => void;
-  /** Add A Product's stock field, beside the price and the minimum order. */
-  stockField?: ReactNode;
+  /**
+   * Add A Product's stock field, beside the price and the minimum order. Rendered in its place,
+   * so it registers in the form's order and a failed submit focuses the first field in the way.
+   */
+  stockField?: () => ReactNode;
   submitLabel: string;
-  submitting: boolean;
   onSubmit: (event: SyntheticEvent<HTMLFormElement>) => Promise<void>;
 }
 
 /** The fields every part has, the picture upload, the form's message and its button. */
-function PartFormFrame({
-  registrations,
-  errors,
-  image,
-  onPictureUploaded,
-  stockField,
-  submitLabel,
-  submitting,
-  onSubmit,
-}: PartFormFrameProps) {
+function PartFormFrame({ form, image, stockField, submitLabel, onSubmit }: PartFormFrameProps) {
+  const asNumber = { valueAsNumber: true } as const;
   const id = useId();
   const upload = useUploadPartImage();
   const [pictureProblem, setPictureProblem] = useState<string | null>(null);
@@ -71,53 +75,43 @@ function PartFormFrame({
       return;
     }
     try {
-      onPictureUploaded((await upload.mutateAsync(file)).image);
+      const { image: uploaded } = await upload.mutateAsync(file);
+      form.setValue('image', uploaded, { shouldValidate: true });
     } catch (error) {
       setPictureProblem(errorMessage(error, 'The picture was not uploaded'));
     }
   };
 
   return (
-    <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
-      <TextField
-        id={`${id}-name`}
-        label="Name"
-        autoComplete="off"
-        error={errors.name?.message}
-        registration={registrations.name}
-      />
+    <ShopForm
+      onSubmit={onSubmit}
+      form={form}
+      submitLabel={submitLabel}
+      buttonClassName="btn self-start btn-primary"
+      busy={upload.isPending}
+    >
+      <TextField id={`${id}-name`} label="Name" autoComplete="off" {...form.field('name')} />
       <div className={`grid gap-3 ${stockField ? 'sm:grid-cols-3' : 'sm:grid-cols-2'}`}>
-        <TextField
+        <NumberField
           id={`${id}-price`}
           label="Price ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          error={errors.price?.message}
-          registration={registrations.price}
+          range={{ min: 0.01, step: 0.01 }}
+          field={form.field('price', asNumber)}
         />
-        <TextField
-          id={`${id}-minorder`}
+        <NumberField
+          id={`${id}-min-order`}
           label="Minimum order"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.minorder?.message}
-          registration={registrations.minorder}
+          range={{ min: 1 }}
+          field={form.field('minOrder', asNumber)}
         />
-        {stockField}
+        {stockField?.()}
       </div>
       <TextField
         id={`${id}-image`}
         label="Image URL"
-        type="text"
-        inputMode="url"
-        autoComplete="off"
         hint="An http or https address, or upload a picture below"
-        error={errors.image?.message}
-        registration={registrations.image}
+        {...IMAGE_ADDRESS}
+        {...form.field('image')}
       />
       <TextField
         id={`${id}-picture`}
@@ -146,20 +140,11 @@ function PartFormFrame({
         id={`${id}-description`}
         label="Description"
         rows={4}
-        error={errors.description?.message}
-        registration={registrations.description}
+        {...form.field('description')}
       />
-      <p role="alert" className="min-h-5 text-sm text-red-700">
-        {errors.root?.message}
-      </p>
-      <SubmitButton className="btn self-start btn-primary" busy={submitting || upload.isPending}>
-        {submitLabel}
-      </SubmitButton>
-    </form>
+    </ShopForm>
   );
 }
-
-const asNumber = { valueAsNumber: true } as const;
 
 /** Add A Product's form: a part's details and its first stock. */
 export function NewPartForm({
@@ -168,52 +153,30 @@ export function NewPartForm({
 }: {
   submitLabel: string;
   /** Saves the part; resolves once saved, rejects with the server's message. */
-  onSave: (part: NewPart) => Promise<void>;
+  onSave: (part: NewPartValues) => Promise<void>;
 }) {
   const id = useId();
-  const form = useForm<NewPart>({
-    resolver: zodResolver(NewPartSchema),
+  const form = useContractForm(NewPartFormSchema, {
     defaultValues: { description: '', image: '' },
   });
-  const image = useWatch({ control: form.control, name: 'image' });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (part) => {
-    try {
-      await onSave(part);
-      form.reset();
-    } catch (error) {
-      form.setError('root', { message: failureMessage(error) });
-    }
-  });
+  const saveThenEmpty = async (part: NewPartValues) => {
+    await onSave(part);
+    form.reset();
+  };
   return (
     <PartFormFrame
-      registrations={{
-        name: form.register('name'),
-        price: form.register('price', asNumber),
-        minorder: form.register('minorder', asNumber),
-        image: form.register('image'),
-        description: form.register('description'),
-      }}
-      errors={errors}
-      image={image}
-      onPictureUploaded={(uploaded) =>
-        form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
-      }
-      stockField={
-        <TextField
-          id={`${id}-quantity`}
+      form={form}
+      image={useWatch({ control: form.control, name: 'image' })}
+      stockField={() => (
+        <NumberField
+          id={`${id}-stock`}
           label="Quantity in stock"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.quantity?.message}
-          registration={form.register('quantity', asNumber)}
+          range={{ min: 0 }}
+          field={form.field('stock', { valueAsNumber: true })}
         />
-      }
+      )}
       submitLabel={submitLabel}
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
+      onSubmit={form.submit(saveThenEmpty, NOT_SAVED)}
     />
   );
 }
@@ -230,45 +193,20 @@ export function EditPartForm({
   part: Part;
   submitLabel: string;
   /** Saves the edit; resolves once saved, rejects with the server's message. */
-  onSave: (update: PartUpdate) => Promise<void>;
+  onSave: (values: EditPartValues) => Promise<void>;
 }) {
-  const form = useForm<PartUpdate>({
-    resolver: zodResolver(PartUpdateSchema),
-    defaultValues: {
-      name: part.name,
-      image: part.image,
-      description: part.description,
-      price: part.price,
-      minorder: part.minorder,
-      version: part.version,
-    },
+  const { name, image, description, minOrder, version } = part;
+  const price = centsToDollars(part.priceCents);
+  const form = useContractForm(EditPartFormSchema, {
+    defaultValues: { name, image, description, price, minOrder, version },
   });
-  const image = useWatch({ control: form.control, name: 'image' });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (update) => {
-    try {
-      await onSave(update);
-    } catch (error) {
-      form.setError('root', { message: failureMessage(error) });
-    }
-  });
+  const shown = useWatch({ control: form.control, name: 'image' });
   return (
     <PartFormFrame
-      registrations={{
-        name: form.register('name'),
-        price: form.register('price', asNumber),
-        minorder: form.register('minorder', asNumber),
-        image: form.register('image'),
-        description: form.register('description'),
-      }}
-      errors={errors}
-      image={image}
-      onPictureUploaded={(uploaded) =>
-        form.setValue('image', uploaded, { shouldValidate: true, shouldDirty: true })
-      }
+      form={form}
+      image={shown}
       submitLabel={submitLabel}
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
+      onSubmit={form.submit(onSave, NOT_SAVED)}
     />
   );
 }

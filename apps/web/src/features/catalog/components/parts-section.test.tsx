@@ -2,22 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { Part } from '@apex/contract';
-
 import { answerFetchWith, json, renderWithProviders } from '@/test/render';
+import { partJson } from '@/test/wire';
 
 import { PartsSection } from './parts-section';
 
-const part: Part = {
-  _id: 'p1',
+const part = partJson({
   name: 'Six-Piston Big Brake Kit',
   image: '/images/parts/big-brake-kit.svg',
   description: 'Six pistons.',
   quantity: 30,
   minorder: 1,
   price: 3290,
-  version: 1,
-};
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -50,7 +50,7 @@ export function PartsSection() {
       {parts.data && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {parts.data.map((part) => (
-            <li key={part._id} className="flex">
+            <li key={part.id} className="flex">
               <PartCard part={part} />
             </li>
           ))}

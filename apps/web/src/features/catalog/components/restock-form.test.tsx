@@ -2,26 +2,25 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import type { Part } from '@apex/contract';
-
+import type { Part } from '@/lib/shop';
 import { renderWithProviders } from '@/test/render';
 
 import { RestockForm } from './restock-form';
 
 const part: Part = {
-  _id: 'p1',
+  id: 'p1',
   name: 'Titanium Lug Nuts',
   image: '/images/parts/lug-nuts.svg',
   description: '',
-  quantity: 12,
-  minorder: 4,
-  price: 90,
+  stock: 12,
+  minOrder: 4,
+  priceCents: 9000,
   version: 2,
 };
 
 describe('RestockForm', () => {
   it('adds the units typed, then empties the field for the next restock', async () => {
-    const onRestock = vi.fn(async (units: number) => ({ ...part, quantity: 12 + units }));
+    const onRestock = vi.fn(async (units: number) => ({ ...part, stock: 12 + units }));
     renderWithProviders(<RestockForm part={part} onRestock={onRestock} />);
     const units = screen.getByLabelText('Units to add to Titanium Lug Nuts');
     await userEvent.type(units, '30');

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 
-import { MAX_STOCK, type Part, type PartRestock, PartRestockSchema } from '@apex/contract';
+import { MAX_STOCK, PartRestockSchema } from '@apex/contract';
 
 import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
+import type { Part } from '@/lib/shop';
+import { useContractForm } from '@/lib/use-contract-form';
 
 interface RestockFormProps {
   part: Part;
@@ -20,16 +20,16 @@ interface RestockFormProps {
  */
 export function RestockForm({ part, onRestock }: RestockFormProps) {
   const id = useId();
-  const form = useForm<PartRestock>({ resolver: zodResolver(PartRestockSchema) });
-  const { errors, isSubmitting } = form.formState;
-  const error = errors.units?.message;
+  const form = useContractForm(PartRestockSchema);
+  const { isSubmitting } = form.formState;
+  const { registration, error } = form.field('units', { valueAsNumber: true });
   const onSubmit = form.handleSubmit(async ({ units }) => {
     try {
       const restocked = await onRestock(units);
       form.reset();
       void notify(
         'success',
-        `${part.name}: ${units} ${units === 1 ? 'unit' : 'units'} added, ${restocked.quantity} in stock`,
+        `${part.name}: ${units} ${units === 1 ? 'unit' : 'units'} added, ${restocked.stock} in stock`,
       );
     } catch (failure) {
       form.setError('units', {
@@ -54,7 +54,7 @@ export function RestockForm({ part, onRestock }: RestockFormProps) {
           className="input input-sm w-24"
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
-          {...form.register('units', { valueAsNumber: true })}
+          {...registration}
         />
         {error && (
           <p id={`${id}-error`} className="max-w-48 text-sm text-red-700">

@@ -3,16 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { Part } from '@apex/contract';
-
 import { renderWithProviders } from '@/test/render';
+import { partJson } from '@/test/wire';
 
 import EditProductPage from './edit-product';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const opened: Part = {
-  _id: 'p1',
+const opened = partJson({
   name: 'Carbon Diffuser',
   image: '/images/parts/carbon-diffuser.svg',
   description: 'Made in Modena.',
@@ -20,9 +18,9 @@ const opened: Part = {
   minorder: 1,
   price: 2100,
   version: 4,
-};
+});
 // Meanwhile a customer bought all three, and another admin changed the price.
-const now: Part = { ...opened, quantity: 0, price: 1990, version: 6 };
+const now = { ...opened, quantity: 0, price: 1990, version: 6 };
 
 const reply = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -34,27 +34,29 @@ export default function EditProductPage() {
         {(current) => (
           <>
             <p>
-              In stock: <strong>{current.quantity}</strong>. Orders take from the stock while you
-              edit; to add units, use Restock on{' '}
+              In stock: <strong>{current.stock}</strong>. Orders take from the stock while you edit;
+              to add units, use Restock on{' '}
               <Link to={dashboardPaths.manageProducts} className="link">
                 Manage Products
               </Link>
               .
             </p>
             {reloads > 0 && (
-              <div key={reloads} role="alert" className="alert alert-warning">
+              // A new alert for each change, so it is announced again; its key differs from the
+              // form's, as siblings' keys must.
+              <div key={`changed-${reloads}`} role="alert" className="alert alert-warning">
                 This part changed while you were editing it: an order, a restock or another
                 admin&apos;s edit. The form now shows the part as it is now. Make your changes again
                 and save.
               </div>
             )}
             <EditPartForm
-              key={reloads}
+              key={`form-${reloads}`}
               part={current}
               submitLabel="Save changes"
               onSave={async (fields) => {
                 try {
-                  await update.mutateAsync({ id: current._id, part: fields });
+                  await update.mutateAsync({ id: current.id, values: fields });
                 } catch (error) {
                   if (!(error instanceof PartChangedError)) throw error;
                   setReloads((n) => n + 1);

@@ -1,13 +1,12 @@
 import { Link } from 'react-router';
 
-import type { Part } from '@apex/contract';
-
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
+import type { Part } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useParts } from '../api/get-parts';
@@ -25,7 +24,7 @@ export default function ManageProductsPage() {
       return;
     }
     try {
-      await remove.mutateAsync(part._id);
+      await remove.mutateAsync(part.id);
       void notify('success', 'Yeah Parts Deleted');
     } catch (error) {
       void notify('error', errorMessage(error, 'The part was not deleted'));
@@ -68,7 +67,7 @@ export default function ManageProductsPage() {
               ]}
             >
               {list.map((part) => (
-                <tr key={part._id}>
+                <tr key={part.id}>
                   <td>
                     <img
                       src={part.image}
@@ -80,21 +79,19 @@ export default function ManageProductsPage() {
                     />
                   </td>
                   <td className="font-medium">{part.name}</td>
-                  <td>{formatPrice(part.price)}</td>
-                  <td>{part.quantity}</td>
-                  <td>{part.minorder}</td>
+                  <td>{formatCents(part.priceCents)}</td>
+                  <td>{part.stock}</td>
+                  <td>{part.minOrder}</td>
                   <td>
                     <RestockForm
                       part={part}
-                      onRestock={async (units) =>
-                        (await restock.mutateAsync({ id: part._id, units })).part
-                      }
+                      onRestock={(units) => restock.mutateAsync({ id: part.id, units })}
                     />
                   </td>
                   <td>
                     <div className="flex gap-2">
                       <Link
-                        to={dashboardPaths.editProduct(part._id)}
+                        to={dashboardPaths.editProduct(part.id)}
                         className="btn btn-sm btn-outline"
                         aria-label={`Edit ${part.name}`}
                       >

@@ -1,18 +1,46 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import type { ContactQuestion } from '@apex/contract';
-
+import { FormFailure } from '@/components/shop-form';
 import { SubmitButton } from '@/components/submit-button';
-import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
-import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
+import { type ContractField, useContractForm } from '@/lib/use-contract-form';
 
 import { askTheShop } from '../api/contact';
 
-const resolver = lazyZodResolver<ContactQuestion>(() =>
-  import('@apex/contract').then((contract) => contract.ContactQuestionSchema),
-);
+// The home page shows this form: zod loads when it is first checked, not with the page.
+const contactSchema = () =>
+  import('@apex/contract').then((contract) => contract.ContactQuestionSchema);
+
+type FloatingControl = UseFormRegisterReturn & {
+  placeholder: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+};
+
+/** A field whose label floats in it, and its message, read out with it. */
+function FloatingField(props: {
+  id: string;
+  label: string;
+  field: ContractField;
+  control: (wiring: FloatingControl) => ReactNode;
+}) {
+  const { id, label, field, control } = props;
+  const wiring = field.error ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
+  return (
+    <div className="flex flex-col gap-1">
+      <label className="floating-label">
+        <span>{label}</span>
+        {control({ placeholder: label, ...wiring, ...field.registration })}
+      </label>
+      {field.error && (
+        <p id={id} className="text-sm text-red-700">
+          {field.error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The spec's contact form, which sent nothing. It now mails the question to the shop's admins
@@ -21,30 +49,20 @@ const resolver = lazyZodResolver<ContactQuestion>(() =>
 export function ContactForm() {
   const id = useId();
   const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<ContactQuestion>({
-    resolver,
+  const form = useContractForm(contactSchema, {
     mode: 'onTouched',
     defaultValues: { email: '', question: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
+  const onSubmit = form.submit(async (values) => {
     setAnswer(null);
-    try {
-      const { message } = await askTheShop(values);
-      setAnswer(message);
-      form.reset();
-      const status = document.getElementById(`${id}-status`);
-      if (status) focusOn(status);
-    } catch (failure) {
-      setError(errorMessage(failure, 'Your question was not sent'));
-    }
-  });
-
-  const described = (field: keyof ContactQuestion) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
+    const { message } = await askTheShop(values);
+    setAnswer(message);
+    form.reset();
+    const status = document.getElementById(`${id}-status`);
+    if (status) focusOn(status);
+  }, 'Your question was not sent');
 
   return (
     <section aria-labelledby="contact-heading" className="mx-auto max-w-xl">
@@ -52,43 +70,21 @@ export function ContactForm() {
         Contact us
       </h2>
       <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className="flex flex-col gap-1">
-          <label className="floating-label">
-            <span>Email</span>
-            <input
-              type="email"
-              autoComplete="email"
-              placeholder="Email"
-              className="input w-full"
-              {...described('email')}
-              {...form.register('email')}
-            />
-          </label>
-          {errors.email && (
-            <p id={`${id}-email-error`} className="text-sm text-red-700">
-              {errors.email.message}
-            </p>
+        <FloatingField
+          id={`${id}-email-error`}
+          label="Email"
+          field={form.field('email')}
+          control={(wiring) => (
+            <input type="email" autoComplete="email" className="input w-full" {...wiring} />
           )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label className="floating-label">
-            <span>Your question</span>
-            <textarea
-              placeholder="Your question"
-              className="textarea h-28 w-full"
-              {...described('question')}
-              {...form.register('question')}
-            />
-          </label>
-          {errors.question && (
-            <p id={`${id}-question-error`} className="text-sm text-red-700">
-              {errors.question.message}
-            </p>
-          )}
-        </div>
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
+        />
+        <FloatingField
+          id={`${id}-question-error`}
+          label="Your question"
+          field={form.field('question')}
+          control={(wiring) => <textarea className="textarea h-28 w-full" {...wiring} />}
+        />
+        <FormFailure>{form.failure}</FormFailure>
         <SubmitButton className="btn btn-primary self-center" busy={isSubmitting}>
           Ask Us Anything
         </SubmitButton>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { queryKeys } from '@/lib/query-keys';
 import { json } from '@/test/render';
+import { orderJson } from '@/test/wire';
 
 import { useCancelOrder, useManageOrder, usePlaceOrder } from './orders';
 
@@ -35,11 +36,11 @@ function cacheOfEverything() {
 
 describe('what an order changes in the data cache', () => {
   it('an order placed makes the parts (their stock) and the order lists stale, nothing else', async () => {
-    vi.stubGlobal('fetch', json({ insertedId: 'o1', order: {} }, 201));
+    vi.stubGlobal('fetch', json({ insertedId: 'o1', order: orderJson() }, 201));
     const { wrapper, stale } = cacheOfEverything();
     const { result } = renderHook(() => usePlaceOrder(), { wrapper });
     await act(() =>
-      result.current.mutateAsync({ orderId: 'p1', orderQuantity: 2, phone: '', address: '' }),
+      result.current.mutateAsync({ partId: 'p1', quantity: 2, phone: '', address: '' }),
     );
     expect(stale()).toEqual(['parts', 'part', 'myOrders', 'everyOrder']);
   });

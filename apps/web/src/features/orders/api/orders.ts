@@ -1,9 +1,14 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { Order, PlaceOrder } from '@apex/contract';
+import type { Order as OrderJson } from '@apex/contract';
+import { type OrderForm, toPlaceOrderJson } from '@apex/contract/forms';
 
 import { apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
+
+import { fromOrderJson } from './order-json';
+
+const auth = { auth: true } as const;
 
 /** An order placed, cancelled or deleted moves stock: the parts and every order list are stale. */
 const refreshAfterStockChange = (queryClient: QueryClient) =>
@@ -15,8 +20,15 @@ const refreshAfterStockChange = (queryClient: QueryClient) =>
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlaceOrder) =>
-      apiRequest<{ insertedId: string; order: Order }>('POST', '/orders', input, { auth: true }),
+    mutationFn: async (values: OrderForm) => {
+      const placed = await apiRequest<{ order: OrderJson }>(
+        'POST',
+        '/orders',
+        toPlaceOrderJson(values),
+        auth,
+      );
+      return fromOrderJson(placed.order);
+    },
     onSuccess: () => refreshAfterStockChange(queryClient),
   });
 }
@@ -24,8 +36,10 @@ export function usePlaceOrder() {
 export function useMyOrders(email: string) {
   return useQuery({
     queryKey: queryKeys.orders.mine(email),
-    queryFn: ({ signal }) =>
-      apiGet<Order[]>(`/orders?userEmail=${encodeURIComponent(email)}`, { signal, auth: true }),
+    queryFn: async ({ signal }) => {
+      const path = `/orders?userEmail=${encodeURIComponent(email)}`;
+      return (await apiGet<OrderJson[]>(path, { signal, ...auth })).map(fromOrderJson);
+    },
     // While an order waits for payment it may expire: the list catches up within half a minute.
     refetchInterval: (query) =>
       query.state.data?.some((order) => order.status === 'unpaid') ? 30_000 : false,
@@ -37,9 +51,7 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<Order>('POST', `/orders/${encodeURIComponent(id)}/cancel`, undefined, {
-        auth: true,
-      }),
+      apiRequest('POST', `/orders/${encodeURIComponent(id)}/cancel`, undefined, auth),
     onSettled: () => refreshAfterStockChange(queryClient),
   });
 }
@@ -47,8 +59,10 @@ export function useCancelOrder() {
 export function useOrder(id: string) {
   return useQuery({
     queryKey: queryKeys.orders.one(id),
-    queryFn: ({ signal }) =>
-      apiGet<Order>(`/order/${encodeURIComponent(id)}`, { signal, auth: true }),
+    queryFn: async ({ signal }) =>
+      fromOrderJson(
+        await apiGet<OrderJson>(`/order/${encodeURIComponent(id)}`, { signal, ...auth }),
+      ),
   });
 }
 
@@ -56,7 +70,8 @@ export function useOrder(id: string) {
 export function useAllOrders() {
   return useQuery({
     queryKey: queryKeys.orders.everyone,
-    queryFn: ({ signal }) => apiGet<Order[]>('/allorders', { signal, auth: true }),
+    queryFn: async ({ signal }) =>
+      (await apiGet<OrderJson[]>('/allorders', { signal, ...auth })).map(fromOrderJson),
     refetchInterval: 4000,
   });
 }
@@ -65,17 +80,11 @@ export function useManageOrder() {
   const queryClient = useQueryClient();
   return {
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest<{ deletedCount: number }>('DELETE', `/allorders/${id}`, undefined, {
-          auth: true,
-        }),
+      mutationFn: (id: string) => apiRequest('DELETE', `/allorders/${id}`, undefined, auth),
       onSettled: () => refreshAfterStockChange(queryClient),
     }),
     ship: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest<{ modifiedCount: number }>('PUT', `/allorders/${id}`, undefined, {
-          auth: true,
-        }),
+      mutationFn: (id: string) => apiRequest('PUT', `/allorders/${id}`, undefined, auth),
       onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
     }),
   };

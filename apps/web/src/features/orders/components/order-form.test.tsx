@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { Part } from '@apex/contract';
-
+import type { Part } from '@/lib/shop';
 import { json, renderWithProviders } from '@/test/render';
+import { orderJson } from '@/test/wire';
 
 import { OrderForm } from './order-form';
 
@@ -12,13 +12,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** A part that must be ordered 2 at a time at least, 5 in stock. */
 const part: Part = {
-  _id: 'p1',
+  id: 'p1',
   name: 'Carbon Rear Wing',
   image: '/images/parts/carbon-rear-wing.svg',
   description: 'Pre-preg carbon wing.',
-  quantity: 5,
-  minorder: 2,
-  price: 120,
+  stock: 5,
+  minOrder: 2,
+  priceCents: 12_000,
   version: 1,
 };
 
@@ -27,7 +27,8 @@ function fakeOrdersApi() {
   const sent: unknown[] = [];
   vi.stubGlobal('fetch', async (_url: string, init: { body: string }) => {
     sent.push(JSON.parse(init.body));
-    return json({ order: { _id: 'o1', order: part.name, orderQuantity: 2, price: 240 } }, 201)();
+    const order = orderJson({ order: part.name, orderQuantity: 2, price: 240, unitPrice: 120 });
+    return json({ insertedId: 'o1', order }, 201)();
   });
   return sent;
 }
@@ -94,7 +95,7 @@ describe('the order form’s quantity', () => {
 
   it('orders a part whose stock equals its minimum order, all of it', async () => {
     const sent = fakeOrdersApi();
-    renderWithProviders(<OrderForm part={{ ...part, quantity: 2 }} />);
+    renderWithProviders(<OrderForm part={{ ...part, stock: 2 }} />);
     await typeQuantity('2');
     await userEvent.type(screen.getByLabelText('Phone'), '+1 555 0100');
     await userEvent.type(screen.getByLabelText('Address'), '1 Pit Lane, Monza');
@@ -105,4 +106,28 @@ describe('the order form’s quantity', () => {
       { orderId: 'p1', orderQuantity: 2, phone: '+1 555 0100', address: '1 Pit Lane, Monza' },
     ]);
   });
+});
+
+describe('the order form’s other fields', () => {
+  it.each([
+    ['Phone', 'x'.repeat(41), 'Phone must be 40 characters or fewer'],
+    ['Address', 'x'.repeat(501), 'Address must be 500 characters or fewer'],
+  ])(
+    'refuses a too long %s with the contract’s words, focused, and sends nothing',
+    async (label, typed, message) => {
+      const sent = fakeOrdersApi();
+      renderWithProviders(<OrderForm part={part} />);
+      await typeQuantity('3');
+      const field = screen.getByLabelText(label);
+      // Pasted: typing 500 characters one by one takes long.
+      await userEvent.click(field);
+      await userEvent.paste(typed);
+      await userEvent.click(order());
+
+      await vi.waitFor(() => expect(field).toHaveFocus());
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+      expect(sent).toEqual([]);
+    },
+  );
 });

@@ -1,83 +1,60 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 
-import {
-  isOrderQuantityAllowed,
-  type Order,
-  orderQuantityHint,
-  type Part,
-  PlaceOrderSchema,
-} from '@apex/contract';
+import { isOrderQuantityAllowed, orderQuantityHint } from '@apex/contract';
+import { orderableRange, orderFormSchema } from '@apex/contract/forms';
 
-import { TextAreaField, TextField } from '@/components/form-field';
-import { errorMessage } from '@/lib/api';
+import { NumberField, TextAreaField, TextField } from '@/components/form-field';
+import { FormFailure } from '@/components/shop-form';
 import { useFocusWhenShown } from '@/lib/focus';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
+import type { Order, Part } from '@/lib/shop';
+import { useContractForm } from '@/lib/use-contract-form';
 
 import { usePlaceOrder } from '../api/orders';
 
 /** The order form of the purchase page: a quantity within the part's rules, phone and address. */
 export function OrderForm({ part }: { part: Part }) {
   const id = useId();
-  const [quantity, setQuantity] = useState('');
-  const [phone, setPhone] = useState('');
-  const [address, setAddress] = useState('');
+  const { minOrder, stock } = part;
+  // The quantity's rule is the part's: a schema per part, made again only when its range moves.
+  const schema = useMemo(() => orderFormSchema({ minOrder, stock }), [minOrder, stock]);
+  const form = useContractForm(schema, {
+    // A quantity out of range is said as it is typed, not only when Order is pressed.
+    mode: 'onChange',
+    defaultValues: { partId: part.id, phone: '', address: '' },
+  });
   const [placed, setPlaced] = useState<Order | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Whether the customer pressed Order without a quantity: only then is an empty field a mistake.
-  const [tried, setTried] = useState(false);
   const focusPlaced = useFocusWhenShown();
   const placeOrder = usePlaceOrder();
 
-  const amount = Number(quantity);
-  const allowed = quantity !== '' && isOrderQuantityAllowed(amount, part.minorder, part.quantity);
-  const range = `from ${part.minorder} to ${part.quantity}`;
-  const quantityProblem =
-    quantity !== '' && !allowed
-      ? `Choose a whole number ${range}.`
-      : tried && quantity === ''
-        ? `Enter a quantity ${range}.`
-        : undefined;
+  // Nothing until the customer types a quantity: the form starts without one.
+  const quantity = useWatch({ control: form.control, name: 'quantity' }) as number | undefined;
+  const allowed = quantity !== undefined && isOrderQuantityAllowed(quantity, minOrder, stock);
+  const range = orderableRange(minOrder, stock);
 
-  const submit = async (event: React.SyntheticEvent) => {
-    event.preventDefault();
-    setError(null);
-    const input = PlaceOrderSchema.safeParse({
-      orderId: part._id,
-      orderQuantity: amount,
-      phone,
-      address,
-    });
-    if (!allowed) {
-      setTried(true);
-      document.getElementById(`${id}-quantity`)?.focus();
-      return;
-    }
-    if (!input.success || placeOrder.isPending) return;
-    try {
-      const { order } = await placeOrder.mutateAsync(input.data);
-      setPlaced(order);
-      void notify('success', 'Order Placed');
-    } catch (failure) {
-      setError(errorMessage(failure, 'The order was not placed'));
-    }
-  };
+  // An invalid form sends nothing and focuses the first field to fix, with its message.
+  const submit = form.submit(async (values) => {
+    setPlaced(await placeOrder.mutateAsync(values));
+    void notify('success', 'Order Placed');
+  }, 'The order was not placed');
 
   if (placed) {
     return (
       <section aria-labelledby={`${id}-placed`} className="card bg-base-100 shadow-md">
         <div className="card-body items-start">
           <h2 id={`${id}-placed`} ref={focusPlaced} className="card-title">
-            Order placed: {placed.orderQuantity} × {placed.order}
+            Order placed: {placed.quantity} × {placed.partName}
           </h2>
           <p>
-            Total <span className="font-semibold">{formatPrice(placed.price)}</span>. Pay now to
-            have it shipped.
+            Total <span className="font-semibold">{formatCents(placed.totalCents)}</span>. Pay now
+            to have it shipped.
           </p>
           <div className="card-actions">
-            <Link to={dashboardPaths.payment(placed._id)} className="btn btn-primary">
+            <Link to={dashboardPaths.payment(placed.id)} className="btn btn-primary">
               Pay now
             </Link>
             <Link to={dashboardPaths.index} className="btn btn-ghost">
@@ -95,41 +72,33 @@ export function OrderForm({ part }: { part: Part }) {
         <h2 id={`${id}-title`} className="card-title">
           Order this part
         </h2>
-        <TextField
+        <NumberField
           id={`${id}-quantity`}
           label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={part.minorder}
-          max={part.quantity}
-          step={1}
-          hint={orderQuantityHint(part.minorder, part.quantity)}
-          error={quantityProblem}
-          value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
+          range={{ min: minOrder, max: stock }}
+          hint={orderQuantityHint(minOrder, stock)}
+          field={form.field('quantity', { valueAsNumber: true })}
         />
         <p aria-live="polite">
           Total:{' '}
-          <span className="font-semibold">{allowed ? formatPrice(amount * part.price) : '—'}</span>
+          <span className="font-semibold">
+            {allowed ? formatCents(quantity * part.priceCents) : '—'}
+          </span>
         </p>
         <TextField
           id={`${id}-phone`}
           label="Phone"
           type="tel"
           autoComplete="tel"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
+          {...form.field('phone')}
         />
         <TextAreaField
           id={`${id}-address`}
           label="Address"
           autoComplete="street-address"
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
+          {...form.field('address')}
         />
-        <p role="alert" className="min-h-5 text-sm text-red-700">
-          {error}
-        </p>
+        <FormFailure>{form.failure}</FormFailure>
         {/* Not `disabled`: a disabled button leaves the Tab order and says nothing. This one stays
             reachable, is announced as unavailable, and says why. */}
         <button

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-import type { Order } from '@apex/contract';
+import type { Order } from '@/lib/shop';
 
 type OrderState = 'Unpaid' | 'Paid' | 'Shipped' | 'Expired' | 'Cancelled';
 
@@ -9,7 +9,7 @@ export function orderStateLabel(order: Order): OrderState {
   if (order.status === 'cancelled')
     return order.cancelReason === 'expired' ? 'Expired' : 'Cancelled';
   if (order.status === 'shipped') return 'Shipped';
-  return order.payment === 'paid' ? 'Paid' : 'Unpaid';
+  return order.status === 'paid' ? 'Paid' : 'Unpaid';
 }
 
 export const orderDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });

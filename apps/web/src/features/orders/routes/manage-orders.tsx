@@ -1,17 +1,16 @@
-import type { Order } from '@apex/contract';
-
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import type { Order } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAllOrders, useManageOrder } from '../api/orders';
 import { orderDate, orderStateLabel, TestPaymentBadge } from '../components/order-state';
 
-const rowId = (order: Order) => `order-${order._id}`;
+const rowId = (order: Order) => `order-${order.id}`;
 
 /**
  * Manage Orders (admins): delete unpaid orders, ship paid ones (requirements §4). Test payments are
@@ -23,11 +22,11 @@ export default function ManageOrdersPage() {
   const { remove, ship } = useManageOrder();
 
   const deleteUnpaid = async (order: Order) => {
-    if (!window.confirm(`Delete the unpaid order of ${order.orderQuantity} × ${order.order}?`)) {
+    if (!window.confirm(`Delete the unpaid order of ${order.quantity} × ${order.partName}?`)) {
       return;
     }
     try {
-      await remove.mutateAsync(order._id);
+      await remove.mutateAsync(order.id);
       // The row and its button are gone: focus goes to the list's heading, not to the page's top.
       const heading = document.getElementById('manage-orders-heading');
       if (heading) focusOn(heading);
@@ -39,7 +38,7 @@ export default function ManageOrdersPage() {
 
   const markShipped = async (order: Order) => {
     try {
-      await ship.mutateAsync(order._id);
+      await ship.mutateAsync(order.id);
       // The Pending button became "Shipped" text: focus goes to the order's row, which now says so.
       const row = document.getElementById(rowId(order));
       if (row) focusOn(row);
@@ -76,14 +75,14 @@ export default function ManageOrdersPage() {
               label="Every order"
             >
               {list.map((order) => (
-                <tr key={order._id} id={rowId(order)}>
+                <tr key={order.id} id={rowId(order)}>
                   <td>
                     <div className="font-medium">{order.userName}</div>
                     <div className="text-sm text-base-content/80">{order.userEmail}</div>
                   </td>
-                  <td>{order.order}</td>
-                  <td>{order.orderQuantity}</td>
-                  <td>{formatPrice(order.price)}</td>
+                  <td>{order.partName}</td>
+                  <td>{order.quantity}</td>
+                  <td>{formatCents(order.totalCents)}</td>
                   <td>{orderDate.format(new Date(order.createdAt))}</td>
                   <td>
                     <div className="flex flex-wrap items-center gap-2">
@@ -91,18 +90,18 @@ export default function ManageOrdersPage() {
                         <button
                           type="button"
                           className="btn btn-sm btn-outline"
-                          aria-label={`Unpaid: delete the order of ${order.order} by ${order.userEmail}`}
+                          aria-label={`Unpaid: delete the order of ${order.partName} by ${order.userEmail}`}
                           disabled={remove.isPending}
                           onClick={() => void deleteUnpaid(order)}
                         >
                           Unpaid
                         </button>
                       )}
-                      {order.status === 'pending' && (
+                      {order.status === 'paid' && (
                         <button
                           type="button"
                           className="btn btn-sm btn-primary"
-                          aria-label={`Pending: mark the order of ${order.order} by ${order.userEmail} shipped`}
+                          aria-label={`Pending: mark the order of ${order.partName} by ${order.userEmail} shipped`}
                           disabled={ship.isPending}
                           onClick={() => void markShipped(order)}
                         >

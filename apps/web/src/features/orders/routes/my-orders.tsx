@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 
-import type { Order } from '@apex/contract';
-
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
 import { errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import type { Order } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useCancelOrder, useMyOrders } from '../api/orders';
@@ -50,10 +49,10 @@ export default function MyOrdersPage() {
               {list.map((order) => {
                 const state = orderStateLabel(order);
                 return (
-                  <tr key={order._id}>
-                    <td>{order.order}</td>
-                    <td>{order.orderQuantity}</td>
-                    <td>{formatPrice(order.price)}</td>
+                  <tr key={order.id}>
+                    <td>{order.partName}</td>
+                    <td>{order.quantity}</td>
+                    <td>{formatCents(order.totalCents)}</td>
                     <td>{orderDate.format(new Date(order.createdAt))}</td>
                     <td>
                       {state === 'Unpaid' ? (
@@ -91,13 +90,13 @@ function UnpaidOrder({ order }: { order: Order }) {
   const cancelOrder = async () => {
     if (
       !window.confirm(
-        `Cancel your order of ${order.orderQuantity} × ${order.order}? It cannot be paid afterwards.`,
+        `Cancel your order of ${order.quantity} × ${order.partName}? It cannot be paid afterwards.`,
       )
     ) {
       return;
     }
     try {
-      await cancel.mutateAsync(order._id);
+      await cancel.mutateAsync(order.id);
       void notify('success', 'Order cancelled');
     } catch (error) {
       void notify('error', errorMessage(error, 'The order was not cancelled'));
@@ -112,9 +111,9 @@ function UnpaidOrder({ order }: { order: Order }) {
       <div className="flex flex-wrap gap-2">
         {!timeLeft?.expired && (
           <Link
-            to={dashboardPaths.payment(order._id)}
+            to={dashboardPaths.payment(order.id)}
             className="btn btn-sm btn-primary"
-            aria-label={`Pay for ${order.order}`}
+            aria-label={`Pay for ${order.partName}`}
           >
             Pay
           </Link>
@@ -122,7 +121,7 @@ function UnpaidOrder({ order }: { order: Order }) {
         <button
           type="button"
           className="btn btn-sm btn-outline"
-          aria-label={`Cancel the order of ${order.order}`}
+          aria-label={`Cancel the order of ${order.partName}`}
           disabled={cancel.isPending}
           onClick={() => void cancelOrder()}
         >

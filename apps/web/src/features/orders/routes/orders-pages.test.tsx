@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@apex/contract';
 
 import { json, renderWithProviders } from '@/test/render';
+import { orderJson } from '@/test/wire';
 
 import ManageOrdersPage from './manage-orders';
 import MyOrdersPage from './my-orders';
@@ -17,28 +18,8 @@ afterEach(() => {
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 
-function anOrder(overrides: Partial<Order>): Order {
-  return {
-    _id: 'o1',
-    orderId: 'p1',
-    order: 'Carbon Wing',
-    price: 250,
-    unitPrice: 125,
-    orderQuantity: 2,
-    userName: 'Ada Driver',
-    userEmail: 'ada@example.com',
-    phone: '',
-    address: '',
-    payment: 'false',
-    status: 'unpaid',
-    transactionId: null,
-    createdAt: new Date(NOW - 60_000).toISOString(),
-    testPayment: false,
-    expiresAt: null,
-    cancelReason: null,
-    ...overrides,
-  };
-}
+const anOrder = (overrides: Partial<Order>) =>
+  orderJson({ createdAt: new Date(NOW - 60_000).toISOString(), ...overrides });
 
 const testPaid = anOrder({
   _id: 'o-test',

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 import type { PaymentConfig, TestCard } from '@apex/contract';
+import type { CardForm } from '@apex/contract/forms';
 
 import { ApiError, apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -31,7 +32,7 @@ export function usePaymentIntent(orderId: string) {
 }
 
 /** The card field a refusal is about, from its code (Stripe's codes); none for a decline. */
-export type CardField = 'number' | 'expiry' | 'cvc';
+export type CardField = keyof CardForm;
 
 const FIELD_OF_CODE: Record<string, CardField> = {
   invalid_number: 'number',

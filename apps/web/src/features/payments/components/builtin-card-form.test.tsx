@@ -29,7 +29,7 @@ describe('BuiltinCardForm', () => {
   it('charges once however often Pay is clicked, then reports the transaction', async () => {
     const api = fakePaymentApi();
     const onPaid = vi.fn();
-    renderWithProviders(<BuiltinCardForm orderId="o1" amount={120} onPaid={onPaid} />);
+    renderWithProviders(<BuiltinCardForm orderId="o1" amountCents={12_000} onPaid={onPaid} />);
     await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
     await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '12 / 34');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -51,7 +51,7 @@ describe('BuiltinCardForm', () => {
       calls.push(url);
       return new Promise<Response>(() => undefined);
     });
-    renderWithProviders(<BuiltinCardForm orderId="o1" amount={120} onPaid={vi.fn()} />);
+    renderWithProviders(<BuiltinCardForm orderId="o1" amountCents={12_000} onPaid={vi.fn()} />);
     const pay = screen.getByRole('button', { name: 'Pay $120.00' });
     expect(pay).toHaveAttribute('aria-disabled', 'true');
     expect(pay).toBeEnabled();
@@ -73,7 +73,7 @@ describe('BuiltinCardForm refusals', () => {
   }
 
   async function payWith(expiry: string) {
-    renderWithProviders(<BuiltinCardForm orderId="o1" amount={120} onPaid={vi.fn()} />);
+    renderWithProviders(<BuiltinCardForm orderId="o1" amountCents={12_000} onPaid={vi.fn()} />);
     await userEvent.type(screen.getByLabelText('Card number'), '4242424242424242');
     await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), expiry);
     await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -105,4 +105,31 @@ describe('BuiltinCardForm refusals', () => {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'false');
     }
   });
+});
+
+describe('BuiltinCardForm fields', () => {
+  it.each([
+    ['Card number', '4242', 'Your card number is invalid.'],
+    ['Expiry (MM / YY)', '1234', "Your card's expiration date is incomplete."],
+    ['CVC', '12', "Your card's security code is incomplete."],
+  ])(
+    'refuses a %s that cannot be right in the contract’s words, focused, and charges nothing',
+    async (label, typed, message) => {
+      const api = fakePaymentApi();
+      renderWithProviders(<BuiltinCardForm orderId="o1" amountCents={12_000} onPaid={vi.fn()} />);
+      const card = { 'Card number': '4242424242424242', 'Expiry (MM / YY)': '12 / 34', CVC: '123' };
+      for (const [name, value] of Object.entries({ ...card, [label]: typed })) {
+        await userEvent.type(screen.getByLabelText(name), value);
+      }
+      const pay = await screen.findByRole('button', { name: 'Pay $120.00' });
+      await vi.waitFor(() => expect(pay).not.toHaveAttribute('aria-disabled'));
+      await userEvent.click(pay);
+
+      const field = screen.getByLabelText(label);
+      await vi.waitFor(() => expect(field).toHaveFocus());
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+      expect(api.calls).not.toContain('/api/payments/builtin/confirm');
+    },
+  );
 });

@@ -1,12 +1,16 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+
+import { type CardForm, CardFormSchema, toTestCard } from '@apex/contract/forms';
 
 import { TextField } from '@/components/form-field';
+import { FormFailure } from '@/components/shop-form';
 import { SubmitButton } from '@/components/submit-button';
+import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
+import { useContractForm } from '@/lib/use-contract-form';
 
 import {
-  type CardField,
   CardRefusedError,
   confirmBuiltinCard,
   usePaymentIntent,
@@ -14,49 +18,57 @@ import {
 } from '../api/payment';
 import type { CardFormProps } from './card-form-props';
 
-/** Splits "MM / YY" into a month and a four-digit year. */
-function parseExpiry(expiry: string): { expMonth: number; expYear: number } {
-  const [month = '', year = ''] = expiry.split('/').map((part) => part.trim());
-  return { expMonth: Number(month), expYear: 2000 + Number(year.slice(-2)) };
-}
+/** The card's fields as the customer sees them; each id ends with the field's name. */
+const CARD_FIELDS = [
+  {
+    name: 'number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    inputMode: 'numeric',
+    placeholder: '1234 1234 1234 1234',
+  },
+  { name: 'expiry', label: 'Expiry (MM / YY)', autoComplete: 'cc-exp', placeholder: 'MM / YY' },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: 'CVC' },
+] as const;
 
 /**
  * The card form of the built-in test-mode processor. It submits only once a client secret exists
- * and only once at a time, so a double click can never charge twice.
+ * and only once at a time, so a double click can never charge twice. A card that cannot be right
+ * is refused here with the contract's words; the processor's refusal about one field (an expired
+ * card, say) shows under that field too, and a decline or a failure under the form.
  */
-export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormProps) {
+export default function BuiltinCardForm({ orderId, amountCents, onPaid }: CardFormProps) {
   const id = useId();
   const intent = usePaymentIntent(orderId);
   const pay = usePayOrder(orderId);
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const form = useContractForm(CardFormSchema, {
+    defaultValues: { number: '', expiry: '', cvc: '' },
+  });
   const ready = Boolean(intent.data?.clientSecret) && !pay.isPending;
-  // A refusal about one field (an expired card, say) shows under that field and is read out with
-  // it; a decline or a failure shows under the form.
-  const refusedField = pay.error instanceof CardRefusedError ? pay.error.field : null;
-  const fieldError = (field: CardField) =>
-    refusedField === field ? pay.error?.message : undefined;
-  const formError = refusedField ? undefined : (pay.error?.message ?? intent.error?.message);
+  const refused = pay.error instanceof CardRefusedError && pay.error.field !== null;
+  const formError = refused ? undefined : (pay.error?.message ?? intent.error?.message);
 
-  const submit = async (event: React.SyntheticEvent) => {
-    event.preventDefault();
+  const charge = async (card: CardForm) => {
     const clientSecret = intent.data?.clientSecret;
-    if (!clientSecret || pay.isPending) return;
+    if (!clientSecret) return;
     try {
-      const card = { number, cvc, ...parseExpiry(expiry) };
-      onPaid(await pay.mutateAsync(() => confirmBuiltinCard(clientSecret, card)));
+      onPaid(await pay.mutateAsync(() => confirmBuiltinCard(clientSecret, toTestCard(card))));
     } catch (error) {
+      const field = error instanceof CardRefusedError ? error.field : null;
+      if (field) form.setError(field, { message: errorMessage(error, 'Check this field') });
       // Focus goes to the field to fix, or to the message under the form; from there the next
       // Tab leads on through the card fields.
-      const field = error instanceof CardRefusedError ? error.field : null;
       const target = document.getElementById(field ? `${id}-${field}` : `${id}-error`);
       if (target) focusOn(target);
     }
   };
 
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={(e) => void submit(e)}>
+    <form
+      className="flex flex-col gap-3"
+      noValidate
+      onSubmit={(e) => void form.submit(charge, 'The payment failed')(e)}
+    >
       <div role="note" className="rounded-box bg-amber-100 p-3 text-sm text-amber-950">
         <p className="font-semibold">Test mode — no money moves</p>
         <p>
@@ -64,42 +76,16 @@ export default function BuiltinCardForm({ orderId, amount, onPaid }: CardFormPro
           future date and any CVC; 4000 0000 0000 0002 is declined.
         </p>
       </div>
-      <TextField
-        id={`${id}-number`}
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={number}
-        onChange={(e) => setNumber(e.target.value)}
-        error={fieldError('number')}
-      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          id={`${id}-expiry`}
-          label="Expiry (MM / YY)"
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
-          error={fieldError('expiry')}
-        />
-        <TextField
-          id={`${id}-cvc`}
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="CVC"
-          value={cvc}
-          onChange={(e) => setCvc(e.target.value)}
-          error={fieldError('cvc')}
-        />
+        {CARD_FIELDS.map(({ name, ...input }) => (
+          <div key={name} className={name === 'number' ? 'col-span-2' : undefined}>
+            <TextField id={`${id}-${name}`} {...input} {...form.field(name)} />
+          </div>
+        ))}
       </div>
-      <p id={`${id}-error`} role="alert" className="min-h-5 text-sm text-red-700">
-        {formError}
-      </p>
+      <FormFailure id={`${id}-error`}>{formError}</FormFailure>
       <SubmitButton className="btn btn-primary" busy={!ready}>
-        {pay.isPending ? 'Paying…' : `Pay ${formatPrice(amount)}`}
+        {pay.isPending ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
       </SubmitButton>
     </form>
   );

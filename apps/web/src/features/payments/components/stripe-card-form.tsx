@@ -2,9 +2,10 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 
+import { FormFailure } from '@/components/shop-form';
 import { errorMessage } from '@/lib/api';
 import { focusOn } from '@/lib/focus';
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@/lib/format';
 import { useSession } from '@/lib/session';
 
 import { usePaymentIntent, usePayOrder } from '../api/payment';
@@ -21,7 +22,7 @@ const stripeFor = (key: string) => {
   return stripe;
 };
 
-function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
+function StripeForm({ orderId, amountCents, onPaid }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const { user } = useSession();
@@ -65,11 +66,9 @@ function StripeForm({ orderId, amount, onPaid }: CardFormProps) {
       <div className="rounded-box border border-base-300 p-3">
         <CardElement options={{ hidePostalCode: false }} />
       </div>
-      <p id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
-        {cardError ?? intent.error?.message}
-      </p>
+      <FormFailure id={errorId}>{cardError ?? intent.error?.message}</FormFailure>
       <button type="submit" className="btn btn-primary" disabled={!ready}>
-        {pay.isPending ? 'Paying…' : `Pay ${formatPrice(amount)}`}
+        {pay.isPending ? 'Paying…' : `Pay ${formatCents(amountCents)}`}
       </button>
     </form>
   );

@@ -1,12 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { Review } from '@apex/contract';
+import type { Review as ReviewJson } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
-  return apiGet<Review[]>('/review', { signal });
+/** A review as the shop shows it: the reviewer's name, never their email. */
+export interface Review {
+  id: string;
+  reviewerName: string;
+  rating: number;
+  description: string;
+}
+
+/** The one place the web app reads a review's wire names. */
+const fromReviewJson = ({ _id, ...review }: ReviewJson): Review => ({ id: _id, ...review });
+
+export async function getReviews({ signal }: { signal?: AbortSignal } = {}): Promise<Review[]> {
+  return (await apiGet<ReviewJson[]>('/review', { signal })).map(fromReviewJson);
 }
 
 export const reviewsQueryOptions = () =>

@@ -1,11 +1,9 @@
 import { Quote } from 'lucide-react';
 
-import type { Review } from '@apex/contract';
-
 import { ErrorState } from '@/components/error-state';
 import { StarRating } from '@/components/star-rating';
 
-import { useReviews } from '../api/get-reviews';
+import { type Review, useReviews } from '../api/get-reviews';
 
 function ReviewCard({ review }: { review: Review }) {
   return (
@@ -68,7 +66,7 @@ export function ReviewsSection() {
       {reviews.data && reviews.data.length > 0 && (
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {reviews.data.map((review) => (
-            <li key={review._id}>
+            <li key={review.id}>
               <ReviewCard review={review} />
             </li>
           ))}

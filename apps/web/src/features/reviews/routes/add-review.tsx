@@ -1,28 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-
 import { NewReviewSchema, RATING_MAX, RATING_MIN } from '@apex/contract';
 
-import { TextAreaField, TextField } from '@/components/form-field';
+import { NumberField, TextAreaField, TextField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useAddReview } from '../api/add-review';
+
+const STARS = { min: RATING_MIN, max: RATING_MAX };
+const STARS_HINT = `A whole number of stars from ${RATING_MIN} to ${RATING_MAX}`;
 
 /** Add a Review (customers): a rating from 1 to 5 and a few words, under the account's name. */
 export default function AddReviewPage() {
   useDocumentTitle('Add a Review');
   const { user } = useSession();
   const addReview = useAddReview();
-  const form = useForm({
-    resolver: zodResolver(NewReviewSchema),
+  const form = useContractForm(NewReviewSchema, {
     // The rating is checked as it is typed: the spec disables submit until it is 1 to 5.
     mode: 'onChange',
     defaultValues: { description: '' },
   });
-  const { errors, isValid, isSubmitting } = form.formState;
+  const { isValid, isSubmitting } = form.formState;
+  const rating = form.field('rating', { valueAsNumber: true });
 
   const onSubmit = form.handleSubmit(async (review) => {
     try {
@@ -42,24 +43,18 @@ export default function AddReviewPage() {
       <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
         <TextField id="review-name" label="Name" value={user?.name ?? ''} readOnly />
         <TextField id="review-email" label="Email" value={user?.email ?? ''} readOnly />
-        <TextField
+        <NumberField
           id="review-rating"
           label="Rating"
-          type="number"
-          inputMode="numeric"
-          min={RATING_MIN}
-          max={RATING_MAX}
-          step={1}
-          hint={`A whole number of stars from ${RATING_MIN} to ${RATING_MAX}`}
-          error={errors.rating?.message}
-          registration={form.register('rating', { valueAsNumber: true })}
+          range={STARS}
+          hint={STARS_HINT}
+          field={rating}
         />
         <TextAreaField
           id="review-description"
           label="Description"
           rows={4}
-          error={errors.description?.message}
-          registration={form.register('description')}
+          {...form.field('description')}
         />
         <button
           type="submit"
