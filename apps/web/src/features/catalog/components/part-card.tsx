@@ -3,18 +3,19 @@ import { Link } from 'react-router';
 import { formatCents } from '@/lib/format';
 import type { Part } from '@/lib/shop';
 
+import { PartPicture } from './part-picture';
+
 export function PartCard({ part }: { part: Part }) {
   return (
     <article className="card bg-base-100 shadow-md" aria-labelledby={`part-${part.id}`}>
       <figure className="aspect-[4/3] bg-neutral">
-        <img
-          src={part.image}
-          alt={part.name}
-          width={800}
-          height={600}
-          loading="lazy"
-          decoding="async"
+        {/* One column on a phone, two from 640 px, three from 1024 px (parts-section.tsx). */}
+        <PartPicture
+          image={part.image}
+          name={part.name}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           className="h-full w-full object-cover"
+          lazy
         />
       </figure>
       <div className="card-body gap-3">

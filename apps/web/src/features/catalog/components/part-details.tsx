@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 
 import { usePart } from '../api/get-part';
+import { PartPicture } from './part-picture';
 
 /** One part in full, as the purchase page shows it. */
 export function PartDetails({ id }: { id: string }) {
@@ -34,7 +35,13 @@ export function PartDetails({ id }: { id: string }) {
   return (
     <article aria-labelledby="part-name" className="card bg-base-100 shadow-md md:card-side">
       <figure className="bg-neutral md:w-1/2">
-        <img src={image} alt={name} width={800} height={600} className="h-full object-cover" />
+        {/* Half the card from 768 px, the whole of it on a phone. */}
+        <PartPicture
+          image={image}
+          name={name}
+          sizes="(min-width: 768px) 50vw, 100vw"
+          className="h-full object-cover"
+        />
       </figure>
       <div className="card-body">
         <h1 id="part-name" className="card-title text-2xl">
