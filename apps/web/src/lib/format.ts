@@ -1,4 +1,5 @@
-import { centsToDollars } from '@apex/contract';
+// The zod-free entry: this module is in every page's first load.
+import { centsToDollars } from '@apex/contract/money';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -1,4 +1,6 @@
-import { dollarsToCents, type Part as PartJson } from '@apex/contract';
+import type { Part as PartJson } from '@apex/contract';
+// The zod-free entry: the home page's parts come through here on its first load.
+import { dollarsToCents } from '@apex/contract/money';
 
 import type { Part } from '@/lib/shop';
 

@@ -1,4 +1,4 @@
-import { partPictureSrcset } from '@apex/contract';
+import { partPictureSrcset } from '@apex/contract/part-picture-srcset';
 
 /**
  * A part's picture. An uploaded one comes with its smaller copies (`srcset`), so a phone

@@ -1,4 +1,5 @@
-import { dollarsToCents, type Order as OrderJson } from '@apex/contract';
+import type { Order as OrderJson } from '@apex/contract';
+import { dollarsToCents } from '@apex/contract/money';
 
 import type { Order, OrderStatus } from '@/lib/shop';
 
