@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
 import { attemptSignIn, signUp } from './accounts-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, type TestApp, useTestApp } from './test-app';
 
 const review = { rating: 5, description: 'Quick fit.' };
 
@@ -57,11 +57,7 @@ describe('writes per account', () => {
 });
 
 describe('request limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('refuses a JSON body over 64 KB with 413 before reading it', async () => {
     const customer = await signUp(t.app);
