@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
-import { attemptSignIn, signUp } from './accounts-helpers';
+import { attemptSignIn, browserHeaders, newClientAddress, signUp } from './accounts-helpers';
 import { createTestApp, type TestApp, useTestApp } from './test-app';
 
 const review = { rating: 5, description: 'Quick fit.' };
@@ -47,11 +47,93 @@ describe('writes per account', () => {
     expect((await addReview({}, '192.0.2.45')).statusCode).toBe(401);
   });
 
+  // Each from an address of its own, signed out: four writes answered (refused as they stand, 400
+  // or 401), the fifth refused for being one too many.
+  it.each([
+    ['POST', '/api/review'],
+    ['PUT', `/api/parts/${randomUUID()}`],
+    ['PATCH', `/api/orders/${randomUUID()}`],
+    ['DELETE', `/api/allorders/${randomUUID()}`],
+  ] as const)('counts a %s as a change', async (method, url) => {
+    const remoteAddress = newClientAddress();
+    const write = () => t.app.inject({ method, url, payload: {}, remoteAddress });
+    for (let i = 0; i < 4; i++) expect([400, 401]).toContain((await write()).statusCode);
+    expect((await write()).statusCode).toBe(429);
+  });
+
+  it('answers a write to an address the shop does not have with a plain 404, never counted', async () => {
+    const remoteAddress = newClientAddress();
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/no-such-thing', remoteAddress });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it("leaves the identity endpoints to their own limits: signing out many times is not a shop's change", async () => {
+    const remoteAddress = newClientAddress();
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: browserHeaders,
+        remoteAddress,
+      });
+      expect(res.statusCode).not.toBe(429);
+    }
+    expect((await addReview({}, remoteAddress)).statusCode).toBe(401);
+  });
+
   it('leaves reads alone', async () => {
     const address = '192.0.2.46';
     for (let i = 0; i < 10; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/api/parts', remoteAddress: address });
       expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('writes with the limits turned off', () => {
+  const t = useTestApp({ limits: { enabled: false, writesPerMinute: 1, redisUrl: null } });
+
+  it('refuses no write, however many one address makes', async () => {
+    const remoteAddress = newClientAddress();
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/review',
+        payload: review,
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe("Stripe's payment notices", () => {
+  const t = useTestApp({
+    limits: { enabled: true, writesPerMinute: 2, redisUrl: null },
+    payments: {
+      provider: 'stripe',
+      secretKey: 'sk_test_limits',
+      publishableKey: 'pk_test_limits',
+      webhookSecret: 'whsec_limits',
+      // Nothing here reaches Stripe: an unsigned notice is refused before any call.
+      apiUrl: new URL('http://127.0.0.1:9'),
+    },
+  });
+
+  // Stripe sends every notice from a few addresses: a limit per address would drop payments.
+  it('are never refused for coming often from one address', async () => {
+    const remoteAddress = newClientAddress();
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+        payload: '{"id":"evt_forged"}',
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(400);
     }
   });
 });
