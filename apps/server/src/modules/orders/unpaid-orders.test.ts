@@ -6,6 +6,7 @@ import type { Order } from '@apex/contract';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
+import { placeOrder as placeOrderIn } from '../../../test/orders-helpers';
 import {
   createTestApp,
   createTestDatabase,
@@ -35,19 +36,20 @@ beforeEach(() => t.reset());
 
 const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
-async function placeOrder(customer: Caller, partId: string, quantity = 2, app = t.app) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: customer.bearer,
-    payload: { orderId: partId, orderQuantity: quantity },
-  });
-}
+const placeOrder = (customer: Caller, partId: string, quantity = 2, app = t.app) =>
+  placeOrderIn(app, customer.bearer, { orderId: partId, orderQuantity: quantity });
 
 async function placedOrder(customer: Caller, partId: string, quantity = 2, app = t.app) {
   const res = await placeOrder(customer, partId, quantity, app);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ insertedId: string; order: Order }>();
+}
+
+/** A part with a stock of 10 and a customer's order for `quantity` of it. */
+async function anOrderOutOfTen(quantity = 2) {
+  const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
+  const customer = await signUp(t.app);
+  return { part, customer, ...(await placedOrder(customer, part.id, quantity)) };
 }
 
 const orderOf = async (customer: Caller, id: string) =>
@@ -129,18 +131,14 @@ const intentStatusOf = async (orderId: string) => {
 
 describe('unpaid orders expire', () => {
   it('gives a placed order the configured time to be paid', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { order } = await placedOrder(customer, part.id);
+    const { order } = await anOrderOutOfTen();
     expect(order.expiresAt).not.toBeNull();
     const minutes = (Date.parse(order.expiresAt ?? '') - Date.parse(order.createdAt)) / 60_000;
     expect(minutes).toBeCloseTo(45, 1);
   });
 
   it('cancels an unpaid order past its time and returns its stock to the catalog', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const stillDue = (await placedOrder(customer, part.id, 1)).insertedId;
     expect(await stockOf(part.id)).toBe(6);
     // Every change to a part's row moves its version on: each reservation is one.
@@ -167,9 +165,7 @@ describe('unpaid orders expire', () => {
   });
 
   it('cannot be paid once expired, even before the sweep has cancelled it', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id);
+    const { customer, insertedId } = await anOrderOutOfTen();
     await letExpire(t.app, insertedId);
     const refused = await openPayment(customer, insertedId);
     expect(refused.statusCode).toBe(409);
@@ -251,9 +247,7 @@ describe('expiring on several servers at once', () => {
 
 describe('a paid order never expires', () => {
   it('keeps a paid order and its stock when its time is up', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     await pay(customer, insertedId);
     await letExpire(t.app, insertedId);
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 0 });
@@ -265,9 +259,7 @@ describe('a paid order never expires', () => {
   });
 
   it('marks the order paid when the card went through just before the sweep', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const confirmed = await confirmCard(await clientSecretFor(customer, insertedId));
     expect(confirmed.statusCode).toBe(200);
     const intentId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
@@ -288,9 +280,7 @@ describe('a paid order never expires', () => {
   });
 
   it('refuses, without charging, a card confirmed after the sweep cancelled the payment', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const clientSecret = await clientSecretFor(customer, insertedId);
     await letExpire(t.app, insertedId);
 
@@ -392,9 +382,7 @@ describe('a customer holds only a few unpaid orders', () => {
 
 describe('POST /api/orders/:id/cancel', () => {
   it('cancels the customer’s own unpaid order and returns its stock', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     const clientSecret = await clientSecretFor(customer, insertedId);
     expect(await stockOf(part.id)).toBe(6);
     const versionBefore = await versionOf(part.id);
@@ -422,9 +410,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('refuses to cancel a paid order', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     await pay(customer, insertedId);
     const res = await cancel(customer.bearer, insertedId);
     expect(res.statusCode).toBe(409);
@@ -436,9 +422,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('marks the order paid instead when its card went through first', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     expect((await confirmCard(await clientSecretFor(customer, insertedId))).statusCode).toBe(200);
     const res = await cancel(customer.bearer, insertedId);
     expect(res.statusCode).toBe(409);
