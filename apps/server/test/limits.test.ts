@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
@@ -7,6 +8,20 @@ import { attemptSignIn, browserHeaders, newClientAddress, signUp } from './accou
 import { createTestApp, type TestApp, useTestApp } from './test-app';
 
 const review = { rating: 5, description: 'Quick fit.' };
+
+/** The answers to `times` of the same request, one after another, from one address. */
+async function statusesOf(
+  app: FastifyInstance,
+  times: number,
+  request: InjectOptions,
+  remoteAddress = newClientAddress(),
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) {
+    statuses.push((await app.inject({ ...request, remoteAddress })).statusCode);
+  }
+  return statuses;
+}
 
 describe('writes per account', () => {
   let t: TestApp;
@@ -55,31 +70,20 @@ describe('writes per account', () => {
     ['PATCH', `/api/orders/${randomUUID()}`],
     ['DELETE', `/api/allorders/${randomUUID()}`],
   ] as const)('counts a %s as a change', async (method, url) => {
-    const remoteAddress = newClientAddress();
-    const write = () => t.app.inject({ method, url, payload: {}, remoteAddress });
-    for (let i = 0; i < 4; i++) expect([400, 401]).toContain((await write()).statusCode);
-    expect((await write()).statusCode).toBe(429);
+    const statuses = await statusesOf(t.app, 5, { method, url, payload: {} });
+    for (const status of statuses.slice(0, 4)) expect([400, 401]).toContain(status);
+    expect(statuses[4]).toBe(429);
   });
 
   it('answers a write to an address the shop does not have with a plain 404, never counted', async () => {
-    const remoteAddress = newClientAddress();
-    for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/no-such-thing', remoteAddress });
-      expect(res.statusCode).toBe(404);
-    }
+    const statuses = await statusesOf(t.app, 6, { method: 'POST', url: '/api/no-such-thing' });
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
   });
 
   it("leaves the identity endpoints to their own limits: signing out many times is not a shop's change", async () => {
     const remoteAddress = newClientAddress();
-    for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-out',
-        headers: browserHeaders,
-        remoteAddress,
-      });
-      expect(res.statusCode).not.toBe(429);
-    }
+    const signOut = { method: 'POST', url: '/api/auth/sign-out', headers: browserHeaders } as const;
+    expect(await statusesOf(t.app, 6, signOut, remoteAddress)).not.toContain(429);
     expect((await addReview({}, remoteAddress)).statusCode).toBe(401);
   });
 
@@ -96,16 +100,12 @@ describe('writes with the limits turned off', () => {
   const t = useTestApp({ limits: { enabled: false, writesPerMinute: 1, redisUrl: null } });
 
   it('refuses no write, however many one address makes', async () => {
-    const remoteAddress = newClientAddress();
-    for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/review',
-        payload: review,
-        remoteAddress,
-      });
-      expect(res.statusCode).toBe(401);
-    }
+    const statuses = await statusesOf(t.app, 4, {
+      method: 'POST',
+      url: '/api/review',
+      payload: review,
+    });
+    expect(statuses).toEqual([401, 401, 401, 401]);
   });
 });
 
@@ -124,17 +124,13 @@ describe("Stripe's payment notices", () => {
 
   // Stripe sends every notice from a few addresses: a limit per address would drop payments.
   it('are never refused for coming often from one address', async () => {
-    const remoteAddress = newClientAddress();
-    for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
-        payload: '{"id":"evt_forged"}',
-        remoteAddress,
-      });
-      expect(res.statusCode).toBe(400);
-    }
+    const notice = {
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+      payload: '{"id":"evt_forged"}',
+    } as const;
+    expect(await statusesOf(t.app, 4, notice)).toEqual([400, 400, 400, 400]);
   });
 });
 
