@@ -63,6 +63,20 @@ export async function chargedPaymentId(
   return confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
 }
 
+/** Reports a payment of an order as the payment page does once the card went through. */
+export const recordPayment = (
+  app: FastifyInstance,
+  customer: Caller,
+  orderId: string,
+  transactionId: string,
+) =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${orderId}`,
+    headers: customer.bearer,
+    payload: { transactionId },
+  });
+
 /**
  * Pays an order as the payment page does: the public test card 4242 4242 4242 4242 charged,
  * then the order marked paid by that payment. Answers the payment's id (its transaction id).
@@ -73,12 +87,7 @@ export async function payWithTestCard(
   orderId: string,
 ): Promise<string> {
   const paymentId = await chargedPaymentId(app, customer, orderId);
-  const marked = await app.inject({
-    method: 'PATCH',
-    url: `/api/orders/${orderId}`,
-    headers: customer.bearer,
-    payload: { transactionId: paymentId },
-  });
+  const marked = await recordPayment(app, customer, orderId, paymentId);
   if (marked.statusCode !== 200) {
     throw new Error(`paying failed: ${marked.statusCode} ${marked.body}`);
   }

@@ -11,6 +11,7 @@ import {
   chargeTestCard,
   placeOrder as placeOrderIn,
   placeOrderId,
+  recordPayment,
 } from '../../../test/orders-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
@@ -69,12 +70,7 @@ const pay = (customer: Caller, orderId: string, cardNumber?: string) =>
   chargeTestCard(t.app, customer, orderId, cardNumber);
 
 const markPaid = (customer: Caller, orderId: string, transactionId: string) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/orders/${orderId}`,
-    headers: customer.bearer,
-    payload: { transactionId },
-  });
+  recordPayment(t.app, customer, orderId, transactionId);
 
 const getOrder = (headers: Headers, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers });

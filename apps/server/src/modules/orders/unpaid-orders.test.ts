@@ -6,7 +6,10 @@ import type { Order } from '@apex/contract';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
-import { placeOrder as placeOrderIn } from '../../../test/orders-helpers';
+import {
+  placeOrder as placeOrderIn,
+  recordPayment as recordPaymentIn,
+} from '../../../test/orders-helpers';
 import {
   createTestApp,
   createTestDatabase,
@@ -62,13 +65,8 @@ const stockOf = async (id: string, app = t.app) =>
   (await app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
     .quantity;
 
-const versionOf = async (id: string) => {
-  const [part] = await t.app.database.db
-    .select({ version: parts.version })
-    .from(parts)
-    .where(eq(parts.id, id));
-  return part?.version;
-};
+const versionOf = async (id: string) =>
+  (await t.app.database.db.select().from(parts).where(eq(parts.id, id)))[0]?.version;
 
 const openPayment = (customer: Caller, orderId: string, app = t.app) =>
   app.inject({
@@ -92,12 +90,7 @@ const confirmCard = (clientSecret: string) =>
   });
 
 const recordPayment = (customer: Caller, orderId: string, transactionId: string) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/orders/${orderId}`,
-    headers: customer.bearer,
-    payload: { transactionId },
-  });
+  recordPaymentIn(t.app, customer, orderId, transactionId);
 
 /** Pays an order as the payment page does: the card first, then the order marked paid. */
 async function pay(customer: Caller, orderId: string) {
@@ -434,12 +427,10 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('lets nobody else cancel the order', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     const other = await signUp(t.app);
     const admin = await signUp(t.app);
     await makeAdminDirectly(t.app, admin.email);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
     expect((await cancel({}, insertedId)).statusCode).toBe(401);
     expect((await cancel(other.bearer, insertedId)).statusCode).toBe(404);
     expect((await cancel(admin.bearer, insertedId)).statusCode).toBe(404);
