@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
 import { placeOrder, placeOrderId } from '../../../test/orders-helpers';
 import { restockPart } from '../../../test/parts-helpers';
@@ -191,6 +192,18 @@ describe('PUT /api/parts/:id', () => {
 });
 
 describe('DELETE /api/parts/:id', () => {
+  it('says the part is not in the catalogue for unknown, malformed and archived ids', async () => {
+    const admin = await signUpAdmin();
+    const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
+    for (const id of [randomUUID(), 'not-an-id', archived.id]) {
+      expectRefused(
+        await deletePart(admin.bearer, id),
+        404,
+        'There is no part with this id in the catalogue',
+      );
+    }
+  });
+
   it('takes the part off sale; its orders keep their name and total; it cannot be ordered', async () => {
     const admin = await signUpAdmin();
     const customer = await signUp(t.app);
