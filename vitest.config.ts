@@ -2,12 +2,12 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 export const serverSuite = (
   database: 'pglite' | 'postgres',
-  { exclude = [] as string[] } = {},
+  { exclude = [] as string[], include = ['src/**/*.test.ts', 'test/**/*.test.ts'] } = {},
 ): TestProjectConfiguration => ({
   test: {
     name: `server (${database})`,
     root: './apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     env: { TEST_DB: database },

@@ -36,35 +36,28 @@ function sessionCookie(setCookie: string | string[] | undefined): string {
   return cookie;
 }
 
+/** A form posted to the identity endpoints as the browser sends it, whatever the outcome. */
+const postAsBrowser = (
+  app: FastifyInstance,
+  url: string,
+  payload: Record<string, unknown>,
+  remoteAddress: string,
+): Promise<LightMyRequestResponse> =>
+  app.inject({ method: 'POST', url, remoteAddress, headers: browserHeaders, payload });
+
 /** One sign-up request as the browser sends it, whatever the outcome. */
-export function attemptSignUp(
+export const attemptSignUp = (
   app: FastifyInstance,
   payload: Record<string, unknown>,
   remoteAddress: string = newClientAddress(),
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    remoteAddress,
-    headers: browserHeaders,
-    payload,
-  });
-}
+) => postAsBrowser(app, '/api/auth/sign-up/email', payload, remoteAddress);
 
 /** One sign-in request as the browser sends it, whatever the outcome. */
-export function attemptSignIn(
+export const attemptSignIn = (
   app: FastifyInstance,
   payload: { email: string; password: string },
   remoteAddress: string = newClientAddress(),
-): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    remoteAddress,
-    headers: browserHeaders,
-    payload,
-  });
-}
+) => postAsBrowser(app, '/api/auth/sign-in/email', payload, remoteAddress);
 
 /** Signs up through the real identity endpoint, then fetches the access token as the web app does. */
 export async function signUp(

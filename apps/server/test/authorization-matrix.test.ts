@@ -87,6 +87,33 @@ const queuedMail = async () => {
 };
 const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
+/** The row of a GET of a fixed address, the same for every caller. */
+const getRow = (url: string, expected: Record<Role, number>): Row => ({
+  build: async () => ({ method: 'GET', url }),
+  expect: expected,
+});
+
+/** A request about a fresh order of the owner's, at the address `path` makes of its id. */
+const onOwnersOrder =
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: (id: string) => string,
+    status: 'unpaid' | 'paid' = 'unpaid',
+  ): Build =>
+  async () => ({ method, url: path((await ownersOrder(status)).id) });
+
+/** A write of the owner's profile, once `prepare` has made or removed the one there is. */
+const profileWrite =
+  (method: 'POST' | 'PUT', prepare: () => Promise<unknown>): Build =>
+  async () => {
+    await prepare();
+    return {
+      method,
+      url: `/api/profile/${customer.email}`,
+      payload: { education: 'MSc', location: `Modena (${method})`, phone: '1', linkedin: '' },
+    };
+  };
+
 const everyone = (status: number): Record<Role, number> => ({
   visitor: status,
   customer: status,
@@ -107,10 +134,7 @@ const signedIn = (success: number) => ({
 });
 
 const matrix: Record<string, Row> = {
-  'GET /api/auth/*': {
-    build: async () => ({ method: 'GET', url: '/api/auth/get-session' }),
-    expect: everyone(200),
-  },
+  'GET /api/auth/*': getRow('/api/auth/get-session', everyone(200)),
   'POST /api/auth/*': {
     build: async () => ({
       method: 'POST',
@@ -121,46 +145,19 @@ const matrix: Record<string, Row> = {
     expect: everyone(401),
   },
   // The metrics token is the scraper's alone: no shop role opens it.
-  'GET /api/metrics': {
-    build: async () => ({ method: 'GET', url: '/api/metrics' }),
-    expect: everyone(401),
-  },
-  'GET /api/docs': {
-    build: async () => ({ method: 'GET', url: '/api/docs' }),
-    expect: everyone(200),
-  },
-  'GET /api/docs/static/index.html': {
-    build: async () => ({ method: 'GET', url: '/api/docs/static/index.html' }),
-    expect: everyone(302),
-  },
-  'GET /api/docs/static/swagger-initializer.js': {
-    build: async () => ({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' }),
-    expect: everyone(200),
-  },
-  'GET /api/docs/json': {
-    build: async () => ({ method: 'GET', url: '/api/docs/json' }),
-    expect: everyone(200),
-  },
-  'GET /api/docs/yaml': {
-    build: async () => ({ method: 'GET', url: '/api/docs/yaml' }),
-    expect: everyone(200),
-  },
-  'GET /api/docs/static/*': {
-    build: async () => ({ method: 'GET', url: '/api/docs/static/swagger-ui.css' }),
-    expect: everyone(200),
-  },
-  'GET /api/health': {
-    build: async () => ({ method: 'GET', url: '/api/health' }),
-    expect: everyone(200),
-  },
-  'GET /api/ready': {
-    build: async () => ({ method: 'GET', url: '/api/ready' }),
-    expect: everyone(200),
-  },
-  'GET /api/parts': {
-    build: async () => ({ method: 'GET', url: '/api/parts' }),
-    expect: everyone(200),
-  },
+  'GET /api/metrics': getRow('/api/metrics', everyone(401)),
+  'GET /api/docs': getRow('/api/docs', everyone(200)),
+  'GET /api/docs/static/index.html': getRow('/api/docs/static/index.html', everyone(302)),
+  'GET /api/docs/static/swagger-initializer.js': getRow(
+    '/api/docs/static/swagger-initializer.js',
+    everyone(200),
+  ),
+  'GET /api/docs/json': getRow('/api/docs/json', everyone(200)),
+  'GET /api/docs/yaml': getRow('/api/docs/yaml', everyone(200)),
+  'GET /api/docs/static/*': getRow('/api/docs/static/swagger-ui.css', everyone(200)),
+  'GET /api/health': getRow('/api/health', everyone(200)),
+  'GET /api/ready': getRow('/api/ready', everyone(200)),
+  'GET /api/parts': getRow('/api/parts', everyone(200)),
   'GET /api/parts/:id': {
     build: async () => ({ method: 'GET', url: `/api/parts/${part.id}` }),
     expect: everyone(200),
@@ -201,10 +198,7 @@ const matrix: Record<string, Row> = {
     }),
     expect: adminsOnly(201),
   },
-  'GET /api/review': {
-    build: async () => ({ method: 'GET', url: '/api/review' }),
-    expect: everyone(200),
-  },
+  'GET /api/review': getRow('/api/review', everyone(200)),
   'POST /api/contact': {
     build: async () => ({
       method: 'POST',
@@ -221,10 +215,7 @@ const matrix: Record<string, Row> = {
     }),
     expect: signedIn(201),
   },
-  'GET /api/sign-in-options': {
-    build: async () => ({ method: 'GET', url: '/api/sign-in-options' }),
-    expect: everyone(200),
-  },
+  'GET /api/sign-in-options': getRow('/api/sign-in-options', everyone(200)),
   // The access token is handed out for the caller's own email only, admins included.
   'PUT /api/user/:email': {
     build: async () => ({
@@ -234,10 +225,7 @@ const matrix: Record<string, Row> = {
     }),
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
   },
-  'GET /api/user': {
-    build: async () => ({ method: 'GET', url: '/api/user' }),
-    expect: adminsOnly(200),
-  },
+  'GET /api/user': getRow('/api/user', adminsOnly(200)),
   'PUT /api/user/admin/:email': {
     build: async () => {
       const email = `bystander${randomUUID().slice(0, 8)}@example.com`;
@@ -256,28 +244,18 @@ const matrix: Record<string, Row> = {
     build: async () => ({ method: 'GET', url: `/api/profile?userEmail=${customer.email}` }),
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
   },
+  // A first profile each time: the owner creates it (201).
   'POST /api/profile/:email': {
-    build: async () => {
-      // A first profile each time: the owner creates it (201).
-      await t.app.database.db.delete(profiles).where(eq(profiles.userId, owner.id));
-      return {
-        method: 'POST',
-        url: `/api/profile/${customer.email}`,
-        payload: { education: 'MSc', location: 'Modena', phone: '1', linkedin: '' },
-      };
-    },
+    build: profileWrite('POST', () =>
+      t.app.database.db.delete(profiles).where(eq(profiles.userId, owner.id)),
+    ),
     expect: { visitor: 401, customer: 201, otherCustomer: 403, admin: 403 },
   },
+  // An existing profile each time: the owner updates it (200).
   'PUT /api/profile/:email': {
-    build: async () => {
-      // An existing profile each time: the owner updates it (200).
-      await t.app.database.db.insert(profiles).values({ userId: owner.id }).onConflictDoNothing();
-      return {
-        method: 'PUT',
-        url: `/api/profile/${customer.email}`,
-        payload: { education: 'MSc', location: 'Maranello', phone: '2', linkedin: '' },
-      };
-    },
+    build: profileWrite('PUT', () =>
+      t.app.database.db.insert(profiles).values({ userId: owner.id }).onConflictDoNothing(),
+    ),
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
   },
   'POST /api/orders': {
@@ -294,35 +272,26 @@ const matrix: Record<string, Row> = {
   },
   // Someone else's order is simply not there: 404 says nothing about whether it exists.
   'GET /api/order/:id': {
-    build: async () => ({ method: 'GET', url: `/api/order/${(await ownersOrder()).id}` }),
+    build: onOwnersOrder('GET', (id) => `/api/order/${id}`),
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 200 },
   },
   // Only the customer cancels their own unpaid order; to anyone else it is not there.
   'POST /api/orders/:id/cancel': {
-    build: async () => ({ method: 'POST', url: `/api/orders/${(await ownersOrder()).id}/cancel` }),
+    build: onOwnersOrder('POST', (id) => `/api/orders/${id}/cancel`),
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
   },
-  'GET /api/allorders': {
-    build: async () => ({ method: 'GET', url: '/api/allorders' }),
-    expect: adminsOnly(200),
-  },
+  'GET /api/allorders': getRow('/api/allorders', adminsOnly(200)),
   'DELETE /api/allorders/:id': {
-    build: async () => ({ method: 'DELETE', url: `/api/allorders/${(await ownersOrder()).id}` }),
+    build: onOwnersOrder('DELETE', (id) => `/api/allorders/${id}`),
     expect: adminsOnly(200),
   },
   'PUT /api/allorders/:id': {
-    build: async () => ({ method: 'PUT', url: `/api/allorders/${(await ownersOrder('paid')).id}` }),
+    build: onOwnersOrder('PUT', (id) => `/api/allorders/${id}`, 'paid'),
     expect: adminsOnly(200),
   },
   // Who did what in the shop, customers' emails included: admins only.
-  'GET /api/activity': {
-    build: async () => ({ method: 'GET', url: '/api/activity' }),
-    expect: adminsOnly(200),
-  },
-  'GET /api/payment-config': {
-    build: async () => ({ method: 'GET', url: '/api/payment-config' }),
-    expect: everyone(200),
-  },
+  'GET /api/activity': getRow('/api/activity', adminsOnly(200)),
+  'GET /api/payment-config': getRow('/api/payment-config', everyone(200)),
   'POST /api/create-payment-intent': {
     build: async () => ({
       method: 'POST',
@@ -354,10 +323,7 @@ const matrix: Record<string, Row> = {
     }),
     expect: everyone(200),
   },
-  'GET /api/outbox': {
-    build: async () => ({ method: 'GET', url: '/api/outbox' }),
-    expect: adminsOnly(200),
-  },
+  'GET /api/outbox': getRow('/api/outbox', adminsOnly(200)),
   'GET /api/outbox/:id': {
     build: async () => ({ method: 'GET', url: `/api/outbox/${await queuedMail()}` }),
     expect: adminsOnly(200),
@@ -366,10 +332,7 @@ const matrix: Record<string, Row> = {
     build: async () => ({ method: 'GET', url: `/api/outbox/${await queuedMail()}/html` }),
     expect: adminsOnly(200),
   },
-  'GET /api/backups': {
-    build: async () => ({ method: 'GET', url: '/api/backups' }),
-    expect: adminsOnly(200),
-  },
+  'GET /api/backups': getRow('/api/backups', adminsOnly(200)),
   'GET /uploads/parts/*': {
     build: async () => ({ method: 'GET', url: picture }),
     expect: everyone(200),

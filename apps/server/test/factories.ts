@@ -10,44 +10,43 @@ import {
 
 let sequence = 0;
 
-export async function makePart(
-  db: Database,
-  overrides: Partial<typeof parts.$inferInsert> = {},
-): Promise<PartRow> {
-  sequence++;
-  const [row] = await db
-    .insert(parts)
-    .values({
-      name: `Test part ${sequence}`,
-      image: `/images/parts/test-${sequence}.svg`,
-      description: `A part made for test ${sequence}.`,
-      priceCents: 12_345,
-      stock: 50,
-      minOrder: 2,
-      ...overrides,
-    })
-    .returning();
+/** The one row an insert returned. */
+function theRow<T>(rows: T[]): T {
+  const [row] = rows;
   if (!row) throw new Error('insert returned nothing');
   return row;
 }
 
+type NewPart = typeof parts.$inferInsert;
+type NewReview = typeof reviews.$inferInsert;
+
+export async function makePart(db: Database, overrides: Partial<NewPart> = {}): Promise<PartRow> {
+  const n = ++sequence;
+  const values: NewPart = {
+    name: `Test part ${n}`,
+    image: `/images/parts/test-${n}.svg`,
+    description: `A part made for test ${n}.`,
+    priceCents: 12_345,
+    stock: 50,
+    minOrder: 2,
+  };
+  const insert = db.insert(parts).values({ ...values, ...overrides });
+  return theRow(await insert.returning());
+}
+
 export async function makeReview(
   db: Database,
-  overrides: Partial<typeof reviews.$inferInsert> = {},
+  overrides: Partial<NewReview> = {},
 ): Promise<ReviewRow> {
-  sequence++;
-  const [row] = await db
-    .insert(reviews)
-    .values({
-      reviewerName: `Reviewer ${sequence}`,
-      reviewerEmail: `reviewer${sequence}@example.com`,
-      rating: 5,
-      description: `Review number ${sequence}.`,
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  return row;
+  const n = ++sequence;
+  const values: NewReview = {
+    rating: 5,
+    reviewerName: `Reviewer ${n}`,
+    reviewerEmail: `reviewer${n}@example.com`,
+    description: `Review number ${n}.`,
+  };
+  const insert = db.insert(reviews).values({ ...values, ...overrides });
+  return theRow(await insert.returning());
 }
 
 /** An order placed straight in the database, for tests about who may see or change it. */
@@ -62,22 +61,22 @@ export async function makeOrder(
   >,
 ): Promise<OrderRow> {
   const quantity = overrides.quantity ?? part.minOrder;
-  const [row] = await db
-    .insert(orders)
-    .values({
-      partId: part.id,
-      partName: part.name,
-      unitPriceCents: part.priceCents,
-      quantity,
-      totalCents: part.priceCents * quantity,
-      userId: user.id,
-      userName: user.name,
-      userEmail: user.email,
-      phone: '+1 555 0100',
-      address: '1 Pit Lane',
-      ...overrides,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned nothing');
-  return row;
+  return theRow(
+    await db
+      .insert(orders)
+      .values({
+        partId: part.id,
+        partName: part.name,
+        unitPriceCents: part.priceCents,
+        quantity,
+        totalCents: part.priceCents * quantity,
+        userId: user.id,
+        userName: user.name,
+        userEmail: user.email,
+        phone: '+1 555 0100',
+        address: '1 Pit Lane',
+        ...overrides,
+      })
+      .returning(),
+  );
 }

@@ -1,12 +1,27 @@
 import { randomUUID } from 'node:crypto';
 
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
-import { attemptSignIn, signUp } from './accounts-helpers';
-import { createTestApp, type TestApp } from './test-app';
+import { attemptSignIn, browserHeaders, newClientAddress, signUp } from './accounts-helpers';
+import { createTestApp, type TestApp, useTestApp } from './test-app';
 
 const review = { rating: 5, description: 'Quick fit.' };
+
+/** The answers to `times` of the same request, one after another, from one address. */
+async function statusesOf(
+  app: FastifyInstance,
+  times: number,
+  request: InjectOptions,
+  remoteAddress = newClientAddress(),
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < times; i++) {
+    statuses.push((await app.inject({ ...request, remoteAddress })).statusCode);
+  }
+  return statuses;
+}
 
 describe('writes per account', () => {
   let t: TestApp;
@@ -47,6 +62,31 @@ describe('writes per account', () => {
     expect((await addReview({}, '192.0.2.45')).statusCode).toBe(401);
   });
 
+  // Each from an address of its own, signed out: four writes answered (refused as they stand, 400
+  // or 401), the fifth refused for being one too many.
+  it.each([
+    ['POST', '/api/review'],
+    ['PUT', `/api/parts/${randomUUID()}`],
+    ['PATCH', `/api/orders/${randomUUID()}`],
+    ['DELETE', `/api/allorders/${randomUUID()}`],
+  ] as const)('counts a %s as a change', async (method, url) => {
+    const statuses = await statusesOf(t.app, 5, { method, url, payload: {} });
+    for (const status of statuses.slice(0, 4)) expect([400, 401]).toContain(status);
+    expect(statuses[4]).toBe(429);
+  });
+
+  it('answers a write to an address the shop does not have with a plain 404, never counted', async () => {
+    const statuses = await statusesOf(t.app, 6, { method: 'POST', url: '/api/no-such-thing' });
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 404]);
+  });
+
+  it("leaves the identity endpoints to their own limits: signing out many times is not a shop's change", async () => {
+    const remoteAddress = newClientAddress();
+    const signOut = { method: 'POST', url: '/api/auth/sign-out', headers: browserHeaders } as const;
+    expect(await statusesOf(t.app, 6, signOut, remoteAddress)).not.toContain(429);
+    expect((await addReview({}, remoteAddress)).statusCode).toBe(401);
+  });
+
   it('leaves reads alone', async () => {
     const address = '192.0.2.46';
     for (let i = 0; i < 10; i++) {
@@ -56,12 +96,46 @@ describe('writes per account', () => {
   });
 });
 
-describe('request limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
+describe('writes with the limits turned off', () => {
+  const t = useTestApp({ limits: { enabled: false, writesPerMinute: 1, redisUrl: null } });
+
+  it('refuses no write, however many one address makes', async () => {
+    const statuses = await statusesOf(t.app, 4, {
+      method: 'POST',
+      url: '/api/review',
+      payload: review,
+    });
+    expect(statuses).toEqual([401, 401, 401, 401]);
   });
-  afterAll(() => t.close());
+});
+
+describe("Stripe's payment notices", () => {
+  const t = useTestApp({
+    limits: { enabled: true, writesPerMinute: 2, redisUrl: null },
+    payments: {
+      provider: 'stripe',
+      secretKey: 'sk_test_limits',
+      publishableKey: 'pk_test_limits',
+      webhookSecret: 'whsec_limits',
+      // Nothing here reaches Stripe: an unsigned notice is refused before any call.
+      apiUrl: new URL('http://127.0.0.1:9'),
+    },
+  });
+
+  // Stripe sends every notice from a few addresses: a limit per address would drop payments.
+  it('are never refused for coming often from one address', async () => {
+    const notice = {
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+      payload: '{"id":"evt_forged"}',
+    } as const;
+    expect(await statusesOf(t.app, 4, notice)).toEqual([400, 400, 400, 400]);
+  });
+});
+
+describe('request limits', () => {
+  const t = useTestApp();
 
   it('refuses a JSON body over 64 KB with 413 before reading it', async () => {
     const customer = await signUp(t.app);

@@ -122,14 +122,17 @@ export async function createTestApp(
  * The test file's shop, in the hooks every file wants: built before its first test, emptied
  * before each, closed after the last. Read `app` inside tests and hooks, once it is built.
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+): TestApp {
   let built: TestApp | undefined;
   const current = (): TestApp => {
     if (!built) throw new Error('The test app is built in beforeAll: use it inside a test');
     return built;
   };
   beforeAll(async () => {
-    built = await createTestApp(overrides);
+    built = await createTestApp(overrides, options);
   });
   afterAll(() => built?.close());
   beforeEach(() => current().reset());
@@ -140,6 +143,13 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
     reset: () => current().reset(),
     close: () => current().close(),
   };
+}
+
+/** `useTestApp` logging at level info, each line (JSON) kept in `lines` as it is written. */
+export function useLoggingTestApp(): { t: TestApp; lines: string[] } {
+  const lines: string[] = [];
+  const t = useTestApp({ logLevel: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+  return { t, lines };
 }
 
 /**

@@ -22,24 +22,19 @@ describe('data directory lock', () => {
     expect(holderOf(dir)).toBe(String(process.ppid));
   });
 
-  it('takes over a lock left by a process that is gone, and holds it under its own pid', () => {
+  // A power cut right after the lock file was created leaves it empty: read as pid 0, it once
+  // passed for a live server (signalling 0 reaches our own process group), and the shop never
+  // started until someone deleted the file.
+  it.each([
+    ['left by a process that is gone', '999999999'],
+    ['that names no process (a crash mid-write)', ''],
+  ])('takes over a lock file %s, and holds it under its own pid', (_, holder) => {
     const dir = freshDir();
-    writeFileSync(lockFileIn(dir), '999999999');
+    writeFileSync(lockFileIn(dir), holder);
     const lock = acquireDataDirLock(dir);
     expect(holderOf(dir)).toBe(String(process.pid));
     lock.release();
     expect(existsSync(lockFileIn(dir))).toBe(false);
-  });
-
-  // A power cut right after the lock file was created leaves it empty: read as pid 0, it once
-  // passed for a live server (signalling 0 reaches our own process group), and the shop never
-  // started until someone deleted the file.
-  it('takes over a lock file that names no process (a crash mid-write)', () => {
-    const dir = freshDir();
-    writeFileSync(lockFileIn(dir), '');
-    const lock = acquireDataDirLock(dir);
-    expect(holderOf(dir)).toBe(String(process.pid));
-    lock.release();
   });
 
   it('makes the directory when it is not there yet', () => {

@@ -25,10 +25,33 @@ function scriptedLoads<T>() {
   return { load, calls };
 }
 
+/** A cache over scripted loads, with the two kinds of read the tests check. */
+function scriptedCache() {
+  const { load, calls } = scriptedLoads<string>();
+  const cache = createCache(load);
+  return {
+    load,
+    calls,
+    cache,
+    /** A read answered from memory: still `loads` loads in all, and `value` is what it gets. */
+    expectHeld: async (value: string, loads: number) => {
+      const read = cache.get();
+      expect(load).toHaveBeenCalledTimes(loads);
+      expect(await read).toBe(value);
+    },
+    /** A read that starts load number `loads`, which answers `value`, and the read gets it. */
+    expectLoaded: async (value: string, loads: number) => {
+      const read = cache.get();
+      expect(load).toHaveBeenCalledTimes(loads);
+      calls[loads - 1]?.resolve(value);
+      expect(await read).toBe(value);
+    },
+  };
+}
+
 describe('the cache in front of the catalog and the reviews', () => {
   it('lets a second read wait for the load under way, and then answers from memory', async () => {
-    const { load, calls } = scriptedLoads<string>();
-    const cache = createCache(load);
+    const { load, calls, cache, expectHeld } = scriptedCache();
 
     const first = cache.get();
     const second = cache.get();
@@ -37,14 +60,11 @@ describe('the cache in front of the catalog and the reviews', () => {
     expect(await first).toBe('catalog v1');
     expect(await second).toBe('catalog v1');
 
-    const held = cache.get();
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(await held).toBe('catalog v1');
+    await expectHeld('catalog v1', 1);
   });
 
   it('loads again after an invalidation that came during a load, never keeping the stale answer', async () => {
-    const { load, calls } = scriptedLoads<string>();
-    const cache = createCache(load);
+    const { calls, cache, expectHeld, expectLoaded } = scriptedCache();
 
     const early = cache.get();
     // A part changes while the catalog is being read: what the read finds may be old.
@@ -52,32 +72,20 @@ describe('the cache in front of the catalog and the reviews', () => {
     calls[0]?.resolve('before the change');
     expect(await early).toBe('before the change');
 
-    const next = cache.get();
-    expect(load).toHaveBeenCalledTimes(2);
-    calls[1]?.resolve('after the change');
-    expect(await next).toBe('after the change');
-    const held = cache.get();
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(await held).toBe('after the change');
+    await expectLoaded('after the change', 2);
+    await expectHeld('after the change', 2);
   });
 
   it('loads again after an invalidation once the value was held', async () => {
-    const { load, calls } = scriptedLoads<string>();
-    const cache = createCache(load);
-    const first = cache.get();
-    calls[0]?.resolve('v1');
-    expect(await first).toBe('v1');
+    const { cache, expectLoaded } = scriptedCache();
+    await expectLoaded('v1', 1);
 
     cache.invalidate();
-    const second = cache.get();
-    calls[1]?.resolve('v2');
-    expect(await second).toBe('v2');
-    expect(load).toHaveBeenCalledTimes(2);
+    await expectLoaded('v2', 2);
   });
 
   it('does not keep a failed load: every reader waiting on it hears the error, the next read tries again', async () => {
-    const { load, calls } = scriptedLoads<string>();
-    const cache = createCache(load);
+    const { load, calls, cache, expectLoaded } = scriptedCache();
 
     const first = cache.get();
     const second = cache.get();
@@ -86,28 +94,19 @@ describe('the cache in front of the catalog and the reviews', () => {
     await expect(first).rejects.toThrow('connection reset');
     await expect(second).rejects.toThrow('connection reset');
 
-    const retry = cache.get();
-    expect(load).toHaveBeenCalledTimes(2);
-    calls[1]?.resolve('catalog');
-    expect(await retry).toBe('catalog');
+    await expectLoaded('catalog', 2);
   });
 
   it('keeps the newer load when an older one, invalidated meanwhile, fails afterwards', async () => {
-    const { load, calls } = scriptedLoads<string>();
-    const cache = createCache(load);
+    const { calls, cache, expectHeld, expectLoaded } = scriptedCache();
 
     const old = cache.get();
     cache.invalidate();
-    const fresh = cache.get();
-    expect(load).toHaveBeenCalledTimes(2);
-    calls[1]?.resolve('fresh');
-    expect(await fresh).toBe('fresh');
+    await expectLoaded('fresh', 2);
     calls[0]?.reject(new Error('timed out'));
     await expect(old).rejects.toThrow('timed out');
 
-    const held = cache.get();
-    expect(load).toHaveBeenCalledTimes(2);
-    expect(await held).toBe('fresh');
+    await expectHeld('fresh', 2);
   });
 });
 

@@ -224,12 +224,11 @@ describe('POST /api/auth/sign-up/email', () => {
     },
   );
 
+  const signUpNewbie = (password: string) =>
+    attemptSignUp(t.app, { name: 'Newbie', email: 'newbie@example.com', password });
+
   it('names the password field in its refusal, so the signup form can show it there', async () => {
-    const res = await attemptSignUp(t.app, {
-      name: 'Newbie',
-      email: 'newbie@example.com',
-      password: 'qwertyuiop',
-    });
+    const res = await signUpNewbie('qwertyuiop');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       fields: [{ field: 'body.password', message: 'This password is too common: choose another' }],
@@ -237,12 +236,7 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it('accepts a password of exactly 8 characters that is not a common one', async () => {
-    const res = await attemptSignUp(t.app, {
-      name: 'Newbie',
-      email: 'newbie@example.com',
-      password: 'kx7q2mzw',
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await signUpNewbie('kx7q2mzw')).statusCode).toBe(200);
   });
 
   it.each([

@@ -4,7 +4,10 @@ import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
+import { placeOrder, placeOrderId } from '../../../test/orders-helpers';
+import { restockPart } from '../../../test/parts-helpers';
 import { pngPicture } from '../../../test/pictures';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
@@ -32,13 +35,6 @@ const addPart = (headers: Headers, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/parts', headers, payload: payload as object });
 const updatePart = (headers: Headers, id: string, payload: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/parts/${id}`, headers, payload: payload as object });
-const restockPart = (headers: Headers, id: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/parts/${id}/restock`,
-    headers,
-    payload: payload as object,
-  });
 const deletePart = (headers: Headers, id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/parts/${id}`, headers });
 const uploadPicture = (headers: Headers, bytes: Buffer, type = 'image/png') =>
@@ -194,17 +190,23 @@ describe('PUT /api/parts/:id', () => {
 });
 
 describe('DELETE /api/parts/:id', () => {
+  it('says the part is not in the catalogue for unknown, malformed and archived ids', async () => {
+    const admin = await signUpAdmin();
+    const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
+    for (const id of [randomUUID(), 'not-an-id', archived.id]) {
+      expectRefused(
+        await deletePart(admin.bearer, id),
+        404,
+        'There is no part with this id in the catalogue',
+      );
+    }
+  });
+
   it('takes the part off sale; its orders keep their name and total; it cannot be ordered', async () => {
     const admin = await signUpAdmin();
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { name: 'Old Spoiler', priceCents: 2500 });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.bearer,
-      payload: { orderId: part.id, orderQuantity: 4 },
-    });
-    const orderId = placed.json<{ insertedId: string }>().insertedId;
+    const orderId = await placeOrderId(t.app, customer, part.id, 4);
 
     const res = await deletePart(admin.bearer, part.id);
     expect(res.statusCode).toBe(200);
@@ -220,12 +222,7 @@ describe('DELETE /api/parts/:id', () => {
       headers: customer.bearer,
     });
     expect(order.json()).toMatchObject({ order: 'Old Spoiler', price: 100 });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: customer.bearer,
-      payload: { orderId: part.id, orderQuantity: 4 },
-    });
+    const again = await placeOrder(t.app, customer.bearer, { orderId: part.id, orderQuantity: 4 });
     expect(again.statusCode).toBe(404);
     expect((await deletePart(admin.bearer, part.id)).statusCode).toBe(404);
   });
@@ -245,7 +242,7 @@ describe('who may change the catalog', () => {
       expect(
         (await updatePart(headers, part.id, { ...newPart, version: part.version })).statusCode,
       ).toBe(status);
-      expect((await restockPart(headers, part.id, { units: 5 })).statusCode).toBe(status);
+      expect((await restockPart(t.app, headers, part.id, { units: 5 })).statusCode).toBe(status);
       expect((await deletePart(headers, part.id)).statusCode).toBe(status);
       expect((await uploadPicture(headers, pngPicture())).statusCode).toBe(status);
     }

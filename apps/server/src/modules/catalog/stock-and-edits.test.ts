@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
+import { restockPart } from '../../../test/parts-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
 
@@ -45,12 +46,7 @@ const editFrom = (opened: PartJson, changes: Partial<PartJson> = {}) => {
 const savePart = (headers: Headers, id: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/parts/${id}`, headers, payload });
 const restock = (headers: Headers, id: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/parts/${id}/restock`,
-    headers,
-    payload: payload as object,
-  });
+  restockPart(t.app, headers, id, payload);
 const order = (customer: Caller, partId: string, quantity: number) =>
   t.app.inject({
     method: 'POST',

@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { orderQuantityHint } from '@apex/contract';
 
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
-import { chargeTestCard } from '../../../test/orders-helpers';
+import {
+  chargedPaymentId,
+  chargeTestCard,
+  placeOrder as placeOrderIn,
+  placeOrderId,
+  recordPayment,
+} from '../../../test/orders-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
 
@@ -13,8 +20,41 @@ const t = useTestApp();
 
 type Headers = Record<string, string>;
 
+const ADA = 'ada@example.com';
+const BOB = 'bob@example.com';
+const OWNER = 'owner@example.com';
+
 const placeOrder = (headers: Headers, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/orders', headers, payload });
+  placeOrderIn(t.app, headers, payload);
+
+/** An order the shop took: its id. */
+const placed = (customer: Caller, partId: string, orderQuantity = 2) =>
+  placeOrderId(t.app, customer, partId, orderQuantity);
+
+/** The test card charged for an order (not yet marked paid): the payment's id. */
+const charged = (customer: Caller, orderId: string) => chargedPaymentId(t.app, customer, orderId);
+
+/** A part, a customer and an admin: what most tests of the admin's calls start from. */
+async function partCustomerAndAdmin(stock?: number) {
+  const part = await makePart(t.app.database.db, stock === undefined ? {} : { stock });
+  const customer = await signUp(t.app);
+  const admin = await signUpAdmin();
+  return { part, customer, admin };
+}
+
+/** Two customers, the first of whom has ordered a part: the customers, that order and the part. */
+async function twoCustomersAndAnOrder(
+  firstEmail: string,
+  secondEmail: string,
+): Promise<[first: Caller, second: Caller, order: string, partId: string]> {
+  const part = await makePart(t.app.database.db);
+  const first = await signUp(t.app, { email: firstEmail });
+  const second = await signUp(t.app, { email: secondEmail });
+  return [first, second, await placed(first, part.id), part.id];
+}
+
+const asCaller = (caller: Caller, method: 'GET' | 'PUT' | 'DELETE', url: string) =>
+  t.app.inject({ method, url, headers: caller.bearer });
 
 const stockOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
@@ -30,12 +70,7 @@ const pay = (customer: Caller, orderId: string, cardNumber?: string) =>
   chargeTestCard(t.app, customer, orderId, cardNumber);
 
 const markPaid = (customer: Caller, orderId: string, transactionId: string) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/orders/${orderId}`,
-    headers: customer.bearer,
-    payload: { transactionId },
-  });
+  recordPayment(t.app, customer, orderId, transactionId);
 
 const getOrder = (headers: Headers, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers });
@@ -81,23 +116,13 @@ describe('POST /api/orders', () => {
     const part = await makePart(t.app.database.db, { stock: 5, minOrder: 2 });
     const customer = await signUp(t.app);
     const belowMinimum = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
-    expect(belowMinimum.statusCode).toBe(400);
     // The order form's own hint (requirements §5), so the customer reads the same words in both
     // places.
-    expect(belowMinimum.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: orderQuantityHint(2, 5),
-    });
+    expectRefused(belowMinimum, 400, orderQuantityHint(2, 5));
     expect(orderQuantityHint(2, 5)).toBe('Minimum Order is 2 and Maximum order is 5');
 
     const aboveStock = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 6 });
-    expect(aboveStock.statusCode).toBe(409);
-    expect(aboveStock.json()).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
-      message: 'Not enough stock: only 5 left',
-    });
+    expectRefused(aboveStock, 409, 'Not enough stock: only 5 left');
 
     const fraction = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2.5 });
     expect(fraction.statusCode).toBe(400);
@@ -117,12 +142,7 @@ describe('POST /api/orders', () => {
     expect(await stockOf(part.id)).toBe(0);
 
     const late = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 4 });
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({
-      statusCode: 409,
-      error: 'Conflict',
-      message: 'This part has just sold out',
-    });
+    expectRefused(late, 409, 'This part has just sold out');
     expect(await stockOf(part.id)).toBe(0);
   });
 
@@ -178,30 +198,17 @@ describe('POST /api/orders', () => {
 
 describe('reading orders', () => {
   it('shows customers their own orders only', async () => {
-    const part = await makePart(t.app.database.db);
-    const ada = await signUp(t.app, { email: 'ada@example.com' });
-    const bob = await signUp(t.app, { email: 'bob@example.com' });
-    const placed = (await placeOrder(ada.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>();
+    const [ada, bob, adaOrder] = await twoCustomersAndAnOrder(ADA, BOB);
 
-    const own = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders?userEmail=ada@example.com',
-      headers: ada.bearer,
-    });
+    const own = await asCaller(ada, 'GET', '/api/orders?userEmail=ada@example.com');
     expect(own.json()).toHaveLength(1);
-    const foreign = await t.app.inject({
-      method: 'GET',
-      url: '/api/orders?userEmail=ada@example.com',
-      headers: bob.bearer,
-    });
+    const foreign = await asCaller(bob, 'GET', '/api/orders?userEmail=ada@example.com');
     expect(foreign.statusCode).toBe(403);
-    expect((await getOrder(ada.bearer, placed.insertedId)).statusCode).toBe(200);
-    expect((await getOrder(bob.bearer, placed.insertedId)).statusCode).toBe(404);
-    expect((await getOrder({}, placed.insertedId)).statusCode).toBe(401);
+    expect((await getOrder(ada.bearer, adaOrder)).statusCode).toBe(200);
+    expect((await getOrder(bob.bearer, adaOrder)).statusCode).toBe(404);
+    expect((await getOrder({}, adaOrder)).statusCode).toBe(401);
     const admin = await signUpAdmin();
-    expect((await getOrder(admin.bearer, placed.insertedId)).statusCode).toBe(200);
+    expect((await getOrder(admin.bearer, adaOrder)).statusCode).toBe(200);
   });
 });
 
@@ -209,9 +216,7 @@ describe('paying', () => {
   it('marks an order paid only after the provider confirms the payment, once', async () => {
     const part = await makePart(t.app.database.db, { priceCents: 2_000 });
     const customer = await signUp(t.app);
-    const { insertedId } = (
-      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
-    ).json<{ insertedId: string }>();
+    const insertedId = await placed(customer, part.id);
 
     const { clientSecret, confirmed } = await pay(customer, insertedId);
     expect(confirmed.statusCode).toBe(200);
@@ -245,9 +250,7 @@ describe('paying', () => {
   it('reuses the intent when payment is retried', async () => {
     const part = await makePart(t.app.database.db);
     const customer = await signUp(t.app);
-    const { insertedId } = (
-      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
-    ).json<{ insertedId: string }>();
+    const insertedId = await placed(customer, part.id);
     const first = await pay(customer, insertedId, '4000000000000002');
     const second = await pay(customer, insertedId, '4000000000000002');
     expect(second.clientSecret).toBe(first.clientSecret);
@@ -262,9 +265,7 @@ describe('paying', () => {
     async (number, message, code) => {
       const part = await makePart(t.app.database.db);
       const customer = await signUp(t.app);
-      const { insertedId } = (
-        await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })
-      ).json<{ insertedId: string }>();
+      const insertedId = await placed(customer, part.id);
       const { clientSecret, confirmed } = await pay(customer, insertedId, number);
       expect(confirmed.statusCode).toBe(402);
       // The shop's one error shape, with Stripe's code for the refusal.
@@ -283,17 +284,9 @@ describe('paying', () => {
   );
 
   it('refuses a made-up or foreign transaction id', async () => {
-    const part = await makePart(t.app.database.db);
-    const ada = await signUp(t.app, { email: 'ada@example.com' });
-    const bob = await signUp(t.app, { email: 'bob@example.com' });
-    const adaOrder = (await placeOrder(ada.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const bobOrder = (await placeOrder(bob.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const bobPaid = (await pay(bob, bobOrder)).confirmed.json<{ paymentIntent: { id: string } }>()
-      .paymentIntent.id;
+    const [ada, bob, adaOrder, partId] = await twoCustomersAndAnOrder(ADA, BOB);
+    const bobOrder = await placed(bob, partId);
+    const bobPaid = await charged(bob, bobOrder);
 
     expect((await markPaid(ada, adaOrder, 'pi_made_up')).statusCode).toBe(400);
     expect((await markPaid(ada, adaOrder, bobPaid)).statusCode).toBe(400);
@@ -304,15 +297,9 @@ describe('paying', () => {
 
 describe('managing orders (admins)', () => {
   it('lists every order, answering 304 while nothing changed', async () => {
-    const part = await makePart(t.app.database.db);
-    const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
+    const { part, customer, admin } = await partCustomerAndAdmin();
     await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 });
-    const first = await t.app.inject({
-      method: 'GET',
-      url: '/api/allorders',
-      headers: admin.bearer,
-    });
+    const first = await asCaller(admin, 'GET', '/api/allorders');
     expect(first.json()).toHaveLength(1);
     const etag = String(first.headers.etag);
     const again = await t.app.inject({
@@ -336,10 +323,7 @@ describe('managing orders (admins)', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toHaveLength(2);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/allorders', headers: customer.bearer }))
-        .statusCode,
-    ).toBe(403);
+    expect((await asCaller(customer, 'GET', '/api/allorders')).statusCode).toBe(403);
   });
 
   /** The admin's order list, asked as the Orders page polls it: with the ETag it last saw. */
@@ -351,21 +335,16 @@ describe('managing orders (admins)', () => {
     });
 
   async function etagOfAllOrders(admin: Caller): Promise<string> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/allorders', headers: admin.bearer });
+    const res = await asCaller(admin, 'GET', '/api/allorders');
     const etag = String(res.headers.etag);
     expect((await pollAllOrders(admin, etag)).statusCode).toBe(304);
     return etag;
   }
 
   it('shows the admin a payment at once: the paid order is no 304 away', async () => {
-    const part = await makePart(t.app.database.db);
-    const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
-    const order = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const intent = (await pay(customer, order)).confirmed.json<{ paymentIntent: { id: string } }>()
-      .paymentIntent.id;
+    const { part, customer, admin } = await partCustomerAndAdmin();
+    const order = await placed(customer, part.id);
+    const intent = await charged(customer, order);
     const seen = await etagOfAllOrders(admin);
 
     expect((await markPaid(customer, order, intent)).json()).toEqual({ modifiedCount: 1 });
@@ -378,22 +357,13 @@ describe('managing orders (admins)', () => {
   });
 
   it('shows the admin a shipment at once: the shipped order is no 304 away', async () => {
-    const part = await makePart(t.app.database.db);
-    const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
-    const order = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const intent = (await pay(customer, order)).confirmed.json<{ paymentIntent: { id: string } }>()
-      .paymentIntent.id;
+    const { part, customer, admin } = await partCustomerAndAdmin();
+    const order = await placed(customer, part.id);
+    const intent = await charged(customer, order);
     await markPaid(customer, order, intent);
     const seen = await etagOfAllOrders(admin);
 
-    const shipped = await t.app.inject({
-      method: 'PUT',
-      url: `/api/allorders/${order}`,
-      headers: admin.bearer,
-    });
+    const shipped = await asCaller(admin, 'PUT', `/api/allorders/${order}`);
     expect(shipped.json()).toEqual({ modifiedCount: 1 });
     const polled = await pollAllOrders(admin, seen);
     expect(polled.statusCode).toBe(200);
@@ -402,23 +372,13 @@ describe('managing orders (admins)', () => {
   });
 
   it('drops a deleted order from the list at once, even when a newer order is the last change', async () => {
-    const part = await makePart(t.app.database.db);
-    const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
-    const older = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const newer = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 3 })).json<{
-      insertedId: string;
-    }>().insertedId;
+    const { part, customer, admin } = await partCustomerAndAdmin();
+    const older = await placed(customer, part.id);
+    const newer = await placed(customer, part.id, 3);
     const seen = await etagOfAllOrders(admin);
 
     // The newer order's change stays the latest one: only the number of orders tells.
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/allorders/${older}`,
-      headers: admin.bearer,
-    });
+    const removed = await asCaller(admin, 'DELETE', `/api/allorders/${older}`);
     expect(removed.json()).toEqual({ deletedCount: 1 });
     const polled = await pollAllOrders(admin, seen);
     expect(polled.statusCode).toBe(200);
@@ -426,57 +386,32 @@ describe('managing orders (admins)', () => {
   });
 
   it('deletes an unpaid order and returns its stock; refuses a paid one', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10 });
-    const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
-    const unpaid = (
-      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 3 })
-    ).json<{ insertedId: string }>().insertedId;
-    const paid = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const intent = (await pay(customer, paid)).confirmed.json<{ paymentIntent: { id: string } }>()
-      .paymentIntent.id;
+    const { part, customer, admin } = await partCustomerAndAdmin(10);
+    const unpaid = await placed(customer, part.id, 3);
+    const paid = await placed(customer, part.id);
+    const intent = await charged(customer, paid);
     await markPaid(customer, paid, intent);
     expect(await stockOf(part.id)).toBe(5);
 
-    const asCustomer = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/allorders/${unpaid}`,
-      headers: customer.bearer,
-    });
+    const asCustomer = await asCaller(customer, 'DELETE', `/api/allorders/${unpaid}`);
     expect(asCustomer.statusCode).toBe(403);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/allorders/${unpaid}`,
-      headers: admin.bearer,
-    });
+    const removed = await asCaller(admin, 'DELETE', `/api/allorders/${unpaid}`);
     expect(removed.json()).toEqual({ deletedCount: 1 });
     expect(await stockOf(part.id)).toBe(8);
     // Two reservations and the stock's return: three changes to the part, three versions on.
     const [row] = await t.app.database.db.select().from(parts).where(eq(parts.id, part.id));
     expect(row?.version).toBe(part.version + 3);
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/allorders/${paid}`,
-      headers: admin.bearer,
-    });
+    const refused = await asCaller(admin, 'DELETE', `/api/allorders/${paid}`);
     expect(refused.statusCode).toBe(409);
     expect(await stockOf(part.id)).toBe(8);
   });
 
   it('ships paid orders only', async () => {
-    const part = await makePart(t.app.database.db);
-    const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
-    const order = (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
-    const ship = () =>
-      t.app.inject({ method: 'PUT', url: `/api/allorders/${order}`, headers: admin.bearer });
+    const { part, customer, admin } = await partCustomerAndAdmin();
+    const order = await placed(customer, part.id);
+    const ship = () => asCaller(admin, 'PUT', `/api/allorders/${order}`);
     expect((await ship()).statusCode).toBe(409);
-    const intent = (await pay(customer, order)).confirmed.json<{ paymentIntent: { id: string } }>()
-      .paymentIntent.id;
+    const intent = await charged(customer, order);
     await markPaid(customer, order, intent);
     expect((await ship()).json()).toEqual({ modifiedCount: 1 });
     expect((await ship()).json()).toEqual({ modifiedCount: 0 });
@@ -484,29 +419,16 @@ describe('managing orders (admins)', () => {
       status: 'shipped',
       payment: 'paid',
     });
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/allorders/${order}`,
-          headers: customer.bearer,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await asCaller(customer, 'PUT', `/api/allorders/${order}`)).statusCode).toBe(403);
   });
 });
 
 describe('who may call the order endpoints', () => {
   it('answers 401 to visitors, 403 to customers on admin calls and 404 for foreign orders', async () => {
-    const part = await makePart(t.app.database.db);
-    const owner = await signUp(t.app, { email: 'owner@example.com' });
-    const other = await signUp(t.app, { email: 'other@example.com' });
-    const order = (await placeOrder(owner.bearer, { orderId: part.id, orderQuantity: 2 })).json<{
-      insertedId: string;
-    }>().insertedId;
+    const [owner, other, order, partId] = await twoCustomersAndAnOrder(OWNER, 'other@example.com');
 
     const calls = [
-      { method: 'POST', url: '/api/orders', payload: { orderId: part.id, orderQuantity: 2 } },
+      { method: 'POST', url: '/api/orders', payload: { orderId: partId, orderQuantity: 2 } },
       { method: 'GET', url: '/api/orders?userEmail=owner@example.com' },
       { method: 'GET', url: `/api/order/${order}` },
       { method: 'POST', url: '/api/create-payment-intent', payload: { orderId: order } },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
+import { placeOrderId } from '../../../test/orders-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { orders, outbox, parts } from '../../db/schema';
 
@@ -32,13 +33,7 @@ beforeEach(() => t.reset());
 
 async function placeOrder(customer: Caller): Promise<string> {
   const part = await makePart(t.app.database.db, { priceCents: 4_999, stock: 20, minOrder: 1 });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: customer.bearer,
-    payload: { orderId: part.id, orderQuantity: 3 },
-  });
-  return res.json<{ insertedId: string }>().insertedId;
+  return placeOrderId(t.app, customer, part.id, 3);
 }
 
 const createIntent = (customer: Caller, orderId: string) =>
@@ -110,6 +105,21 @@ const signedEvent = (intent: object) => {
   return { payload, signature };
 };
 
+/** The order is paid by that Stripe payment; money moved, so it is never marked a test payment. */
+async function expectPaidThroughStripe(
+  customer: Caller,
+  orderId: string,
+  intentId: string,
+  status?: 'pending' | 'shipped',
+) {
+  expect(await orderOf(customer, orderId)).toMatchObject({
+    ...(status ? { status } : {}),
+    payment: 'paid',
+    transactionId: intentId,
+    testPayment: false,
+  });
+}
+
 describe('paying through Stripe', () => {
   it("tells the payment page to use Stripe and admits Stripe's origins in the CSP", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
@@ -152,12 +162,7 @@ describe('paying through Stripe', () => {
     // Stripe's own notice arriving afterwards changes nothing more.
     const { payload, signature } = signedEvent(intent);
     expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
-    expect(await orderOf(customer, orderId)).toMatchObject({
-      payment: 'paid',
-      transactionId: intentId,
-      // Money moved: a Stripe payment is never marked as a test payment.
-      testPayment: false,
-    });
+    await expectPaidThroughStripe(customer, orderId, intentId);
     // One receipt, however many times the payment was reported.
     expect(await receiptsFor(orderId)).toBe(1);
   });
@@ -169,10 +174,7 @@ describe('paying through Stripe', () => {
     const { payload, signature } = signedEvent(intent);
     const res = await sendWebhook(payload, signature);
     expect(res.json()).toEqual({ received: true });
-    expect(await orderOf(customer, orderId)).toMatchObject({
-      payment: 'paid',
-      transactionId: intent.id,
-    });
+    await expectPaidThroughStripe(customer, orderId, intent.id);
     expect(await receiptsFor(orderId)).toBe(1);
   });
 
@@ -229,11 +231,7 @@ describe("Stripe's notices arriving late", () => {
     const late = signedEvent(intent);
     expect((await sendWebhook(late.payload, late.signature)).json()).toEqual({ received: true });
 
-    expect(await orderOf(customer, orderId)).toMatchObject({
-      status: 'shipped',
-      payment: 'paid',
-      transactionId: intent.id,
-    });
+    await expectPaidThroughStripe(customer, orderId, intent.id, 'shipped');
     expect(await receiptsFor(orderId)).toBe(1);
   });
 
@@ -304,12 +302,7 @@ describe('unpaid orders paid through Stripe', () => {
     await letExpire(orderId);
 
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 1 });
-    expect(await orderOf(customer, orderId)).toMatchObject({
-      status: 'pending',
-      payment: 'paid',
-      transactionId: intentId,
-      testPayment: false,
-    });
+    await expectPaidThroughStripe(customer, orderId, intentId, 'pending');
     expect(await stockOfOrderedPart(orderId)).toBe(17);
   });
 
@@ -350,10 +343,7 @@ describe('unpaid orders paid through Stripe', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'Only unpaid orders can be deleted' });
-    expect(await orderOf(customer, orderId)).toMatchObject({
-      payment: 'paid',
-      transactionId: intentId,
-    });
+    await expectPaidThroughStripe(customer, orderId, intentId);
     expect(await stockOfOrderedPart(orderId)).toBe(17);
   });
 

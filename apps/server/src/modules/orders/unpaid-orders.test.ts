@@ -7,6 +7,10 @@ import type { Order } from '@apex/contract';
 import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import {
+  placeOrder as placeOrderIn,
+  recordPayment as recordPaymentIn,
+} from '../../../test/orders-helpers';
+import {
   createTestApp,
   createTestDatabase,
   type TestApp,
@@ -35,19 +39,20 @@ beforeEach(() => t.reset());
 
 const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
 
-async function placeOrder(customer: Caller, partId: string, quantity = 2, app = t.app) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: customer.bearer,
-    payload: { orderId: partId, orderQuantity: quantity },
-  });
-}
+const placeOrder = (customer: Caller, partId: string, quantity = 2, app = t.app) =>
+  placeOrderIn(app, customer.bearer, { orderId: partId, orderQuantity: quantity });
 
 async function placedOrder(customer: Caller, partId: string, quantity = 2, app = t.app) {
   const res = await placeOrder(customer, partId, quantity, app);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ insertedId: string; order: Order }>();
+}
+
+/** A part with a stock of 10 and a customer's order for `quantity` of it. */
+async function anOrderOutOfTen(quantity = 2) {
+  const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
+  const customer = await signUp(t.app);
+  return { part, customer, ...(await placedOrder(customer, part.id, quantity)) };
 }
 
 const orderOf = async (customer: Caller, id: string) =>
@@ -60,13 +65,8 @@ const stockOf = async (id: string, app = t.app) =>
   (await app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
     .quantity;
 
-const versionOf = async (id: string) => {
-  const [part] = await t.app.database.db
-    .select({ version: parts.version })
-    .from(parts)
-    .where(eq(parts.id, id));
-  return part?.version;
-};
+const versionOf = async (id: string) =>
+  (await t.app.database.db.select().from(parts).where(eq(parts.id, id)))[0]?.version;
 
 const openPayment = (customer: Caller, orderId: string, app = t.app) =>
   app.inject({
@@ -90,12 +90,7 @@ const confirmCard = (clientSecret: string) =>
   });
 
 const recordPayment = (customer: Caller, orderId: string, transactionId: string) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/orders/${orderId}`,
-    headers: customer.bearer,
-    payload: { transactionId },
-  });
+  recordPaymentIn(t.app, customer, orderId, transactionId);
 
 /** Pays an order as the payment page does: the card first, then the order marked paid. */
 async function pay(customer: Caller, orderId: string) {
@@ -129,18 +124,14 @@ const intentStatusOf = async (orderId: string) => {
 
 describe('unpaid orders expire', () => {
   it('gives a placed order the configured time to be paid', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { order } = await placedOrder(customer, part.id);
+    const { order } = await anOrderOutOfTen();
     expect(order.expiresAt).not.toBeNull();
     const minutes = (Date.parse(order.expiresAt ?? '') - Date.parse(order.createdAt)) / 60_000;
     expect(minutes).toBeCloseTo(45, 1);
   });
 
   it('cancels an unpaid order past its time and returns its stock to the catalog', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const stillDue = (await placedOrder(customer, part.id, 1)).insertedId;
     expect(await stockOf(part.id)).toBe(6);
     // Every change to a part's row moves its version on: each reservation is one.
@@ -167,9 +158,7 @@ describe('unpaid orders expire', () => {
   });
 
   it('cannot be paid once expired, even before the sweep has cancelled it', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id);
+    const { customer, insertedId } = await anOrderOutOfTen();
     await letExpire(t.app, insertedId);
     const refused = await openPayment(customer, insertedId);
     expect(refused.statusCode).toBe(409);
@@ -251,9 +240,7 @@ describe('expiring on several servers at once', () => {
 
 describe('a paid order never expires', () => {
   it('keeps a paid order and its stock when its time is up', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     await pay(customer, insertedId);
     await letExpire(t.app, insertedId);
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 0 });
@@ -265,9 +252,7 @@ describe('a paid order never expires', () => {
   });
 
   it('marks the order paid when the card went through just before the sweep', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const confirmed = await confirmCard(await clientSecretFor(customer, insertedId));
     expect(confirmed.statusCode).toBe(200);
     const intentId = confirmed.json<{ paymentIntent: { id: string } }>().paymentIntent.id;
@@ -288,9 +273,7 @@ describe('a paid order never expires', () => {
   });
 
   it('refuses, without charging, a card confirmed after the sweep cancelled the payment', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 3);
+    const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const clientSecret = await clientSecretFor(customer, insertedId);
     await letExpire(t.app, insertedId);
 
@@ -392,9 +375,7 @@ describe('a customer holds only a few unpaid orders', () => {
 
 describe('POST /api/orders/:id/cancel', () => {
   it('cancels the customer’s own unpaid order and returns its stock', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     const clientSecret = await clientSecretFor(customer, insertedId);
     expect(await stockOf(part.id)).toBe(6);
     const versionBefore = await versionOf(part.id);
@@ -422,9 +403,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('refuses to cancel a paid order', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     await pay(customer, insertedId);
     const res = await cancel(customer.bearer, insertedId);
     expect(res.statusCode).toBe(409);
@@ -436,9 +415,7 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('marks the order paid instead when its card went through first', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     expect((await confirmCard(await clientSecretFor(customer, insertedId))).statusCode).toBe(200);
     const res = await cancel(customer.bearer, insertedId);
     expect(res.statusCode).toBe(409);
@@ -450,12 +427,10 @@ describe('POST /api/orders/:id/cancel', () => {
   });
 
   it('lets nobody else cancel the order', async () => {
-    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const customer = await signUp(t.app);
+    const { part, customer, insertedId } = await anOrderOutOfTen(4);
     const other = await signUp(t.app);
     const admin = await signUp(t.app);
     await makeAdminDirectly(t.app, admin.email);
-    const { insertedId } = await placedOrder(customer, part.id, 4);
     expect((await cancel({}, insertedId)).statusCode).toBe(401);
     expect((await cancel(other.bearer, insertedId)).statusCode).toBe(404);
     expect((await cancel(admin.bearer, insertedId)).statusCode).toBe(404);

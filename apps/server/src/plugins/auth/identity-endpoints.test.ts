@@ -11,7 +11,7 @@ import {
   makeAdminDirectly,
   signUp,
 } from '../../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, type TestApp, useLoggingTestApp } from '../../../test/test-app';
 import { isOpenAuthEndpoint, OPEN_AUTH_ENDPOINTS } from './open-endpoints';
 
 const PASSWORD = 'grid-walk-password-3';
@@ -120,20 +120,21 @@ describe('the identity endpoints under /api/auth', () => {
     expect(missing).toEqual([]);
   });
 
-  it('closes look-alike paths that a lenient router might take for an open one', async () => {
-    for (const path of [
-      '/sign-in/email/',
-      '/SIGN-IN/email',
-      '/admin%2Fset-role',
-      '/sign-in/email/../../auth/admin/set-role',
-      '/callback/',
-      '/',
-    ]) {
+  it.each([
+    '/sign-in/email/',
+    '/SIGN-IN/email',
+    '/admin%2Fset-role',
+    '/sign-in/email/../../auth/admin/set-role',
+    '/callback/',
+    '/',
+  ])(
+    'closes the look-alike path %s that a lenient router might take for an open one',
+    async (path) => {
       const res = await call('POST', path);
       expect(res.statusCode, path).toBe(404);
       expect(res.json<{ message: string }>().message, path).toMatch(/^Nothing at POST /);
-    }
-  });
+    },
+  );
 
   it('keeps signing up, signing in, the session and signing out working', async () => {
     const email = 'newcomer@example.com';
@@ -186,15 +187,7 @@ describe('the identity endpoints under /api/auth', () => {
 });
 
 describe("Better Auth's own log lines", () => {
-  const lines: string[] = [];
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(
-      { logLevel: 'info' },
-      { logStream: { write: (line: string) => lines.push(line) } },
-    );
-  });
-  afterAll(() => t.close());
+  const { t, lines } = useLoggingTestApp();
   afterEach(() => {
     vi.restoreAllMocks();
   });
