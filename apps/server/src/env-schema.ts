@@ -153,3 +153,5 @@ export const EnvSchema = z.object({
     .url({ protocol: /^https?$/, message: 'must be the issuer discovery URL' })
     .default('https://accounts.google.com/.well-known/openid-configuration'),
 });
+
+export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+import { createdAt, tsvector } from './columns';
+
+// The catalog's tables: the parts on sale (or taken off it) and the shop's reviews.
+
+export const parts = pgTable(
+  'parts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    image: text().notNull(),
+    description: text().notNull(),
+    priceCents: integer().notNull(),
+    /** Units on the shelf; orders reserve from it. */
+    stock: integer().notNull(),
+    minOrder: integer().notNull(),
+    /**
+     * Goes up by one on every change to the row (an edit, a restock, an order reserving stock),
+     * so an edit made from an older copy of the part is refused instead of overwriting it.
+     */
+    version: integer().notNull().default(1),
+    /** Set instead of deleting, so orders that name the part keep their history. */
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    /**
+     * What search matches: the name's words weigh more than the description's, so a part named
+     * for the words comes before one that only mentions them. Kept by the database.
+     */
+    search: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', name), 'A') || setweight(to_tsvector('english', description), 'B')`,
+      ),
+  },
+  (t) => [
+    check('parts_price_positive', sql`${t.priceCents} > 0`),
+    check('parts_stock_not_negative', sql`${t.stock} >= 0`),
+    check('parts_min_order_positive', sql`${t.minOrder} >= 1`),
+    index('parts_catalog_idx')
+      .on(t.name)
+      .where(sql`${t.archivedAt} is null`),
+    index('parts_search_idx').using('gin', t.search),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reviewerName: text().notNull(),
+    reviewerEmail: text().notNull(),
+    rating: smallint().notNull(),
+    description: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
+);
+
+export type PartRow = typeof parts.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;
