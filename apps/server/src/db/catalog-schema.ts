@@ -68,5 +68,25 @@ export const reviews = pgTable(
   (t) => [check('reviews_rating_range', sql`${t.rating} between 1 and 5`)],
 );
 
-export type PartRow = typeof parts.$inferSelect;
+/**
+ * Every column of a part but its search document, which only the search's condition reads: the
+ * lists of parts (the catalog's cache, a search's page) leave it in the database. A column added
+ * to `parts` and missing here fails the type check wherever a `PartRow` is read.
+ */
+export const partColumns = {
+  id: parts.id,
+  name: parts.name,
+  image: parts.image,
+  description: parts.description,
+  priceCents: parts.priceCents,
+  stock: parts.stock,
+  minOrder: parts.minOrder,
+  version: parts.version,
+  archivedAt: parts.archivedAt,
+  createdAt: parts.createdAt,
+  updatedAt: parts.updatedAt,
+};
+
+/** A part as the shop reads it (without its search document). */
+export type PartRow = Omit<typeof parts.$inferSelect, 'search'>;
 export type ReviewRow = typeof reviews.$inferSelect;

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PartSort } from '@apex/contract';
 
 import type { Database } from '../../db/client';
-import { type PartRow, parts } from '../../db/schema';
+import { partColumns, type PartRow, parts } from '../../db/schema';
 import { toPage } from '../../lib/keyset';
 
 /** A search of the parts on sale, in the shop's words. */
@@ -88,7 +88,7 @@ export async function searchParts(
   }
   const sortBy = ordering.direction === 'asc' ? asc : desc;
   const rows = await db
-    .select()
+    .select(partColumns)
     .from(parts)
     .where(and(matching, afterAnchor))
     .orderBy(...ordering.keys.map((key) => sortBy(key)))

@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { type ActivitySnapshot, MAX_STOCK } from '@apex/contract';
 
 import type { Database } from '../../db/client';
-import { type PartRow, parts } from '../../db/schema';
+import { partColumns, type PartRow, parts } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import { isUuid } from '../../lib/ids';
 import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
@@ -56,7 +56,7 @@ export function createCatalog(
 ) {
   const catalog = cacheOf(['parts'], async () => {
     const rows = await db
-      .select()
+      .select(partColumns)
       .from(parts)
       .where(isNull(parts.archivedAt))
       .orderBy(asc(parts.name), asc(parts.id));
