@@ -18,6 +18,11 @@ const port = Number(process.env.E2E_DEPLOY_PORT ?? 4410);
 export const balancerUrl = `http://127.0.0.1:${port}`;
 export const INSTANCES = 3;
 export const METRICS_TOKEN = 'deployment-metrics-token';
+/**
+ * Changes one account or address may make a minute: high enough for the bursts of orders below
+ * (each customer places a few hundred at most), low enough to be reached on purpose.
+ */
+export const WRITES_PER_MINUTE = 1_000;
 const PICTURES_BUCKET = 'apex-pictures';
 
 export interface Instance {
@@ -139,7 +144,7 @@ export async function startCluster(): Promise<Cluster> {
         // an address (X-Forwarded-For), so per-address limits count each customer apart.
         TRUST_PROXY: '2',
         MAX_UNPAID_ORDERS: '100000',
-        RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+        RATE_LIMIT_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
         S3_BUCKET: PICTURES_BUCKET,
         S3_ENDPOINT: s3Url,
         S3_REGION: 'us-east-1',

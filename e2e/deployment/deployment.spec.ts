@@ -22,6 +22,7 @@ import {
   type Instance,
   METRICS_TOKEN,
   startCluster,
+  WRITES_PER_MINUTE,
 } from './cluster';
 
 // Through the balancer, as customers and admins use the shop; each instance is also asked
@@ -35,7 +36,7 @@ test.beforeAll(async () => {
   cluster = await startCluster();
 });
 test.afterAll(async () => {
-  await cluster.close();
+  await cluster?.close();
 });
 
 const ADMIN = 'admin@example.com';
@@ -226,7 +227,14 @@ test('the sign-in limit counts attempts on every instance together', async () =>
     await context.dispose();
   }
   expect(statuses).toEqual([401, 401, 401, 429]);
-  // Counted in Redis, which every instance shares: the database holds no counter for it.
+  expect(await countersInTheDatabase(address)).toBe(0);
+});
+
+/**
+ * Limits are counted in Redis, which every instance shares, when REDIS_URL is set; without it
+ * they would be counted in the database (also shared), so this tells which store counted.
+ */
+async function countersInTheDatabase(address: string): Promise<number> {
   const database = new pg.Client({ connectionString: cluster.databaseUrl });
   await database.connect();
   const { rows } = await database.query<{ n: string }>(
@@ -234,7 +242,32 @@ test('the sign-in limit counts attempts on every instance together', async () =>
     [`%${address}%`],
   );
   await database.end();
-  expect(rows[0]?.n).toBe('0');
+  return Number(rows[0]?.n);
+}
+
+test('the writes limit counts changes on every instance together', async () => {
+  const address = newClientAddress();
+  const [first, second, third] = await Promise.all(cluster.instances.map(direct));
+  if (!first || !second || !third) throw new Error('three instances expected');
+  // An empty order, signed out, is refused (400) after it is counted against the address.
+  const write = async (instance: APIRequestContext) =>
+    instance.post('/api/orders', { headers: { 'x-forwarded-for': address }, data: {} });
+  // The whole minute's allowance, half on the first instance and half on the second.
+  const statuses: number[] = [];
+  for (let sent = 0; sent < WRITES_PER_MINUTE; sent += 20) {
+    const batch = Array.from({ length: 20 }, (_, i) => write(i % 2 === 0 ? first : second));
+    statuses.push(...(await Promise.all(batch)).map((answer) => answer.status()));
+  }
+  expect(new Set(statuses)).toEqual(new Set([400]));
+  // The third has seen no change from this address, and still refuses the next one.
+  const refused = await write(third);
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+  expect(((await refused.json()) as { message: string }).message).toMatch(
+    /^Too many changes in a short time: try again in \d+ s$/,
+  );
+  expect(await countersInTheDatabase(address)).toBe(0);
+  await Promise.all([first, second, third].map((context) => context.dispose()));
 });
 
 /**

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
 import { ConfigError, loadConfig } from './config';
+import { EnvSchema } from './env-schema';
 import { serverRoot } from './paths';
 
 /** The problems loadConfig reports for this environment, or [] when it takes it. */
@@ -201,4 +202,15 @@ describe('configuration', () => {
     expect(output).toContain('ALLOW_TEST_PAYMENTS: PUBLIC_URL is https');
     expect(output).toContain('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY');
   }, 30_000);
+});
+
+describe('the operator\'s documents', () => {
+  const repository = path.join(serverRoot, '..', '..');
+  const read = (file: string) => readFileSync(path.join(repository, file), 'utf8');
+
+  it.each(['docs/deploy.md', '.env.example'])('%s names every variable the shop reads', (file) => {
+    const text = read(file);
+    const missing = Object.keys(EnvSchema.shape).filter((name) => !text.includes(name));
+    expect(missing).toEqual([]);
+  });
 });
