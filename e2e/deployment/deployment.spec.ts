@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   cluster = await startCluster();
 });
 test.afterAll(async () => {
-  await cluster?.close();
+  await cluster.close();
 });
 
 const ADMIN = 'admin@example.com';
