@@ -7,11 +7,13 @@ import http from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // The shop's own settings for the embedded database (apps/server/src/db/client.ts).
 setFlagsFromString('--wasm-tiering-budget=180000000');
 const db = await PGlite.create(String(process.env.DATA_DIR), {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  extensions: { pg_trgm },
 });
 await db.query('select 1');
 

@@ -19,9 +19,15 @@ test.describe('home page', () => {
     const shown = Number(
       (await section.getByText(/^\d+ parts available$/).textContent())?.split(' ')[0],
     );
-    expect(shown).toBeGreaterThanOrEqual(12);
+    expect(shown).toBeGreaterThan(12);
+    // The first twelve, then the rest with Show more.
     const cards = section.getByRole('article');
+    await expect(cards).toHaveCount(12);
+    await expect(section.getByText(`Showing 12 of ${shown}`)).toBeVisible();
+    while (await section.getByRole('button', { name: 'Show more' }).isVisible())
+      await section.getByRole('button', { name: 'Show more' }).click();
     await expect(cards).toHaveCount(shown);
+    await expect(section.getByText(`Showing ${shown} of ${shown}`)).toBeVisible();
 
     const first = cards.filter({ hasText: parts[0]?.name ?? '' });
     await expect(first.getByRole('heading', { name: parts[0]?.name })).toBeVisible();
@@ -33,6 +39,46 @@ test.describe('home page', () => {
       'href',
       `/purchase/${parts[0]?._id}`,
     );
+  });
+
+  test('searches, sorts and filters the parts; the address keeps the search and Back returns to the one before', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Parts', exact: true });
+    await expect(section.getByRole('article').first()).toBeVisible();
+
+    // "brake" is in the names of two demo parts and the description of none other.
+    await section.getByRole('searchbox', { name: 'Search parts' }).fill('brake');
+    await section.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/\?q=brake$/);
+    const expected = (
+      (await (await request.get('/api/parts?q=brake')).json()) as { parts: ApiPart[] }
+    ).parts.map((part) => part.name);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect(section.getByRole('article').getByRole('heading')).toHaveText(expected);
+    await expect(section.getByText(`${expected.length} parts available`)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await section.getByRole('combobox', { name: 'Sort by' }).selectOption('Price: high to low');
+    await expect(page).toHaveURL(/\/\?q=brake&sort=price-desc$/);
+    const prices = await section
+      .getByRole('article')
+      .getByText(/^\$[\d,]+\.\d\d$/)
+      .allTextContents();
+    const dollars = prices.map((price) => Number(price.replace(/[$,]/g, '')));
+    expect(dollars).toEqual([...dollars].sort((a, b) => b - a));
+
+    // A typo still finds the part.
+    await section.getByRole('searchbox', { name: 'Search parts' }).fill('turbocharjer');
+    await section.getByRole('searchbox', { name: 'Search parts' }).press('Enter');
+    await expect(section.getByRole('article', { name: /Turbocharger/ })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?q=brake&sort=price-desc$/);
+    await expect(section.getByRole('searchbox', { name: 'Search parts' })).toHaveValue('brake');
+    await expect(section.getByRole('article')).toHaveCount(expected.length);
   });
 
   test('loads every part picture from the shop itself', async ({ page }) => {

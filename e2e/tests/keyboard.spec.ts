@@ -193,7 +193,14 @@ test.describe('shopping by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expectFocusOn(page, page.locator('main'));
 
-    // From the page, Tab leads to the part's Buy now; a visitor is sent to sign in first.
+    // From the page, Tab leads to the search; Enter searches, and focus stays where it was.
+    const searchbox = page.getByRole('searchbox', { name: 'Search parts' });
+    await tabTo(page, searchbox);
+    await page.keyboard.type(part.name);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(part.name);
+    await expect(searchbox).toBeFocused();
+    // Tab goes on to the part's Buy now; a visitor is sent to sign in first.
     await tabTo(page, page.getByRole('link', { name: `Buy ${part.name}` }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/login$/);

@@ -8,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 
+import { PGLITE_OPTIONS } from '../src/db/client';
 import { migrationsFolder } from '../src/paths';
 
 declare module 'vitest' {
@@ -23,7 +24,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'apex-pglite-template-'));
-  const client = await PGlite.create();
+  const client = await PGlite.create(PGLITE_OPTIONS);
   await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
   const file = path.join(dir, 'migrated.tar');
   await writeFile(file, new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));

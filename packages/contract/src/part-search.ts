@@ -1,16 +1,10 @@
 import { z } from 'zod';
 
+import { PART_PAGE_SIZE, PART_SORTS } from './part-sorts';
 import { PartListSchema } from './parts';
 
-/**
- * How a search orders the parts: by how well they match the words (the default with words),
- * by name (the default without), by price either way, or the newest first.
- */
-export const PART_SORTS = ['relevance', 'name', 'price', 'price-desc', 'newest'] as const;
-export type PartSort = (typeof PART_SORTS)[number];
+export * from './part-sorts';
 
-/** How many parts the home page shows before "Show more". */
-export const PART_PAGE_SIZE = 12;
 const MAX_PART_PAGE_SIZE = 100;
 
 /**

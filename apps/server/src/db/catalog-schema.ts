@@ -52,6 +52,8 @@ export const parts = pgTable(
       .on(t.name)
       .where(sql`${t.archivedAt} is null`),
     index('parts_search_idx').using('gin', t.search),
+    // Names a visitor mistyped: "breke" finds the brake kit (search.ts).
+    index('parts_name_trigram_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -44,10 +45,16 @@ export async function openDatabase(
 }
 
 /**
+ * How every embedded database of the shop is opened, the copies of backups and restores too.
  * PostgreSQL's default 128 MB of shared buffers stays resident in PGlite's memory; the shop's
- * whole database fits in far less, and the process stays within its memory budget.
+ * whole database fits in far less, and the process stays within its memory budget. pg_trgm
+ * (typo-tolerant search) is compiled into PostgreSQL servers but loaded by PGlite on request:
+ * a database whose schema uses it cannot be opened without it.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
 
 /**
  * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its quick baseline
@@ -68,7 +75,7 @@ async function openPglite(
   const lock = dataDir === IN_MEMORY ? null : acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create(dataDir, {
-      startParams: PGLITE_START_PARAMS,
+      ...PGLITE_OPTIONS,
       ...(template ? { loadDataDir: template } : {}),
     });
     const withSchema = (pglite: PGlite) =>
@@ -81,7 +88,7 @@ async function openPglite(
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      dump: () => dumpPglite(client, PGLITE_START_PARAMS, withSchema),
+      dump: () => dumpPglite(client, PGLITE_OPTIONS, withSchema),
       close: async () => {
         await client.close();
         lock?.release();

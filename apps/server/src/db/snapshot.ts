@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { count, desc, like } from 'drizzle-orm';
 import { bigint, pgSchema, text } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
@@ -62,7 +62,7 @@ export async function snapshotFacts(db: Database): Promise<SnapshotFacts> {
  */
 export async function dumpPglite(
   client: PGlite,
-  startParams: string[],
+  options: PGliteOptions,
   schemaDb: (copy: PGlite) => Database,
 ): Promise<DatabaseDump> {
   const [{ PGlite: PGliteClass }, { pgDump }] = await Promise.all([
@@ -70,7 +70,7 @@ export async function dumpPglite(
     import('@electric-sql/pglite-tools/pg_dump'),
   ]);
   const image = await client.dumpDataDir('none');
-  const copy = await PGliteClass.create({ loadDataDir: image, startParams });
+  const copy = await PGliteClass.create({ ...options, loadDataDir: image });
   try {
     const facts = await snapshotFacts(schemaDb(copy));
     const dump = await pgDump({ pg: copy, args: ['--no-owner', '--no-privileges'] });
@@ -155,11 +155,11 @@ function runPgTool(tool: 'pg_dump' | 'psql', url: string, args: string[], input?
 /** Rebuilds a dump of the embedded database in `dataDir`, which holds no database yet. */
 export async function restorePglite(
   dataDir: string,
-  startParams: string[],
+  options: PGliteOptions,
   dump: string,
 ): Promise<void> {
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
-  const pglite = await PGliteClass.create(dataDir, { startParams });
+  const pglite = await PGliteClass.create(dataDir, options);
   try {
     await pglite.exec(dump);
   } finally {

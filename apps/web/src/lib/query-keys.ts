@@ -12,6 +12,8 @@ export const queryKeys = {
   parts: {
     all: ['parts'] as const,
     one: (id: string) => ['parts', id] as const,
+    /** A page of a search, by its query string (cursor included). */
+    page: (query: string) => ['parts', 'page', query] as const,
   },
   reviews: ['reviews'] as const,
   orders: {

@@ -6,7 +6,7 @@ import { count, inArray } from 'drizzle-orm';
 import { pgSchema, text } from 'drizzle-orm/pg-core';
 
 import type { DatabaseConfig } from '../../config';
-import { openDatabase, PGLITE_START_PARAMS } from '../../db/client';
+import { openDatabase, PGLITE_OPTIONS } from '../../db/client';
 import { acquireDataDirLock, LOCK_FILE } from '../../db/data-dir-lock';
 import {
   type DatabaseDump,
@@ -153,7 +153,7 @@ export async function restoreBackup({
           );
         }
         try {
-          await restorePglite(database.dataDir, PGLITE_START_PARAMS, archive.sql);
+          await restorePglite(database.dataDir, PGLITE_OPTIONS, archive.sql);
         } catch (error) {
           // Half a database is worse than none: leave the directory as empty as it was.
           await emptyDirectory(database.dataDir);

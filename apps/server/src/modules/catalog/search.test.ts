@@ -37,6 +37,24 @@ describe('searching the parts', () => {
     expect(names(await search({ q: 'brakes' }))).toEqual(['Brake kit', 'Wheel hub']);
   });
 
+  it('finds a part whose name was typed with a typo, and only when the words themselves find nothing', async () => {
+    const { db } = t.app.database;
+    await makePart(db, { name: 'Brake kit', description: 'Discs and pads.' });
+    await makePart(db, { name: 'Brakeline kit', description: 'Braided hoses.' });
+    await makePart(db, { name: 'Coilover suspension', description: 'Adjustable.' });
+    await makePart(db, { name: 'Rear spoiler', description: 'Carbon fibre.' });
+
+    // The closest spelling first.
+    expect(names(await search({ q: 'breke' }))).toEqual(['Brake kit', 'Brakeline kit']);
+    expect(names(await search({ q: 'coilovr' }))).toEqual(['Coilover suspension']);
+    // The word itself: no part that is only spelled alike.
+    expect(names(await search({ q: 'brake' }))).toEqual(['Brake kit']);
+    expect((await search({ q: 'breke' })).total).toBe(2);
+    expect(names(await search({ q: 'turbocharger' }))).toEqual([]);
+    // Quotes and `-` ask for exactly the words written.
+    expect(names(await search({ q: '"breke"' }))).toEqual([]);
+  });
+
   it('takes a search full of operators and quotes as text, never as a broken query', async () => {
     await makePart(t.app.database.db, { name: 'Brake kit' });
     for (const q of [

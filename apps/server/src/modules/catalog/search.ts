@@ -29,7 +29,33 @@ interface Ordering {
   direction: 'asc' | 'desc';
 }
 
-function orderingOf(sort: PartSort, query: SQL | null): Ordering {
+/**
+ * How alike a name must be to what was typed to match when no word does (pg_trgm's word
+ * similarity). Its default, 0.6, misses one wrong letter in a five-letter word ("breke" is 0.33
+ * of "Brake kit"); this low a bar lets in names that only look alike, which is why close
+ * spellings are tried only when the words themselves find nothing.
+ */
+const TYPO_SIMILARITY = 0.3;
+
+/** What a search matches: its words (stemmed, as full-text search does), or names spelled close. */
+type Match = { words: SQL } | { spelling: string };
+
+/** The condition a part (the parts table, or another alias of it) meets, and how well. */
+function matchOf(match: Match, table: SQL): { where: SQL; rank: SQL } {
+  return 'words' in match
+    ? {
+        where: sql`${table}.search @@ ${match.words}`,
+        rank: sql`ts_rank(${table}.search, ${match.words})`,
+      }
+    : {
+        where: sql`${match.spelling} <% ${table}.name`,
+        // Measured against whole words of the name, so "breke" is closer to "Brake kit" than
+        // to "Brakeline kit", which the looser measure that matches finds as close.
+        rank: sql`strict_word_similarity(${match.spelling}, ${table}.name)`,
+      };
+}
+
+function orderingOf(sort: PartSort, match: Match | null): Ordering {
   const by = (column: string, direction: Ordering['direction']): Ordering => ({
     keys: [sql`${parts}.${sql.identifier(column)}`, sql`${parts.id}`],
     anchorKeys: [sql`anchor.${sql.identifier(column)}`, sql`anchor.id`],
@@ -38,10 +64,10 @@ function orderingOf(sort: PartSort, query: SQL | null): Ordering {
   switch (sort) {
     case 'relevance':
       // Without words, nothing ranks: the parts come by name.
-      if (!query) return by('name', 'asc');
+      if (!match) return by('name', 'asc');
       return {
-        keys: [sql`ts_rank(${parts.search}, ${query})`, sql`${parts.id}`],
-        anchorKeys: [sql`ts_rank(anchor.search, ${query})`, sql`anchor.id`],
+        keys: [matchOf(match, sql`${parts}`).rank, sql`${parts.id}`],
+        anchorKeys: [matchOf(match, sql`anchor`).rank, sql`anchor.id`],
         direction: 'desc',
       };
     case 'name':
@@ -58,21 +84,43 @@ function orderingOf(sort: PartSort, query: SQL | null): Ordering {
 /**
  * One page of the parts on sale that match, in the order asked, and how many match in all.
  * The words are taken as a person types them (`websearch_to_tsquery`: quotes make a phrase,
- * `-` leaves a word out, nothing else is syntax), so no input makes the query fail. Pages follow
- * each other by keyset: the next page holds the parts after the last one of this page, compared
- * in the database against that part itself, so no part is skipped or repeated.
+ * `-` leaves a word out, nothing else is syntax), so no input makes the query fail. Plain words
+ * that find nothing are tried once more as names spelled close to them, so a typo finds the part.
+ * Pages follow each other by keyset: the next page holds the parts after the last one of this
+ * page, compared in the database against that part itself, so no part is skipped or repeated.
  */
 export async function searchParts(
   db: Database,
   search: PartSearch,
 ): Promise<{ rows: PartRow[]; total: number; next: string | null }> {
-  const query = search.words ? sql`websearch_to_tsquery('english', ${search.words})` : null;
+  if (!search.words) return pageOf(db, search, null);
+  const found = await pageOf(db, search, {
+    words: sql`websearch_to_tsquery('english', ${search.words})`,
+  });
+  // A phrase in quotes or a word left out with `-` asks for exactly those words.
+  if (found.total > 0 || /"|(^|\s)-/.test(search.words)) return found;
+  const spelling = search.words;
+  return db.transaction(async (tx) => {
+    // For this transaction only: `<%` reads its bar from this setting, and only `<%` (not a
+    // comparison with word_similarity) can use the trigram index.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+    );
+    return pageOf(tx, search, { spelling });
+  });
+}
+
+async function pageOf(
+  db: Database,
+  search: PartSearch,
+  match: Match | null,
+): Promise<{ rows: PartRow[]; total: number; next: string | null }> {
   const matching = and(
     isNull(parts.archivedAt),
-    query ? sql`${parts.search} @@ ${query}` : undefined,
+    match ? matchOf(match, sql`${parts}`).where : undefined,
     search.inStockOnly ? sql`${parts.stock} >= ${parts.minOrder}` : undefined,
   );
-  const ordering = orderingOf(search.sort, query);
+  const ordering = orderingOf(search.sort, match);
   let afterAnchor: SQL | undefined;
   if (search.after) {
     const [anchor] = await db

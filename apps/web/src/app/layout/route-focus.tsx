@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { focusOn } from '@/lib/focus';
+import { staysInPlace } from '@/lib/navigation-state';
 
 /** How long a page may take to show its heading (its script and data arriving) before focus
  * settles on the page's main region instead. */
@@ -12,13 +13,17 @@ const HEADING_WAIT_MS = 5_000;
  * address names (/#parts); focus moves to the page's heading (or that section), so the next Tab
  * starts on the new page; and the page's name is announced. A fresh load leaves focus where the
  * browser puts it. Focus is not taken back from a customer who has already moved it elsewhere
- * while the page was still loading.
+ * while the page was still loading. A navigation that only changes what the page shows
+ * (STAY_IN_PLACE) does none of this.
  */
 export function useRouteFocus(announce: (text: string) => void): void {
-  const { pathname, hash, key } = useLocation();
+  const location = useLocation();
+  const { pathname, hash, key } = location;
   const firstLoad = useRef(true);
+  const inPlace = staysInPlace(location.state as unknown);
 
   useEffect(() => {
+    if (inPlace && !firstLoad.current) return;
     const section = hash ? document.getElementById(hash.slice(1)) : null;
     if (section) section.scrollIntoView();
     else window.scrollTo(0, 0);
@@ -58,7 +63,7 @@ export function useRouteFocus(announce: (text: string) => void): void {
     if (ready) land(ready);
     else observer.observe(main, { childList: true, subtree: true });
     return stop;
-  }, [pathname, hash, key, announce]);
+  }, [pathname, hash, key, inPlace, announce]);
 }
 
 /**

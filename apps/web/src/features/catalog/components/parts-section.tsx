@@ -1,7 +1,14 @@
-import { ErrorState } from '@/components/error-state';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
-import { useParts } from '../api/get-parts';
+import { PART_PAGE_SIZE } from '@apex/contract/part-sorts';
+
+import { ErrorState } from '@/components/error-state';
+import { STAY_IN_PLACE } from '@/lib/navigation-state';
+
+import { type PartSearch, partSearchOf, searchParamsOf, usePartPage } from '../api/search-parts';
 import { PartCard } from './part-card';
+import { PartSearchForm } from './part-search-form';
 
 function PartCardSkeleton() {
   return (
@@ -17,22 +24,33 @@ function PartCardSkeleton() {
   );
 }
 
-/** The catalog on the home page: where "Purchase" in the navigation leads. */
+const EVERY_PART: PartSearch = { words: '', sort: null, inStockOnly: false };
+
+/**
+ * The catalog on the home page, where "Purchase" in the navigation leads: a search whose words,
+ * order and stock filter live in the page's address (so it can be shared, and Back returns to
+ * the search before), the first parts of it, and "Show more" for the next ones.
+ */
 export function PartsSection() {
-  const parts = useParts();
+  const [params, setParams] = useSearchParams();
+  const search = partSearchOf(params);
+  const first = usePartPage(search, null);
+  const show = (next: PartSearch) => setParams(searchParamsOf(next), { state: STAY_IN_PLACE });
+  const total = first.data?.total;
   return (
     <section id="parts" aria-labelledby="parts-heading" className="scroll-mt-20">
       <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="parts-heading" className="text-3xl font-bold">
           Parts
         </h2>
-        {parts.data && (
+        {total !== undefined && (
           <p className="text-base-content/80" aria-live="polite">
-            {parts.data.length} {parts.data.length === 1 ? 'part' : 'parts'} available
+            {total} {total === 1 ? 'part' : 'parts'} available
           </p>
         )}
       </div>
-      {parts.isPending && (
+      <PartSearchForm search={search} onSearch={show} />
+      {first.isPending && (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
           <span className="sr-only">Loading parts…</span>
           {Array.from({ length: 6 }, (_, i) => (
@@ -40,22 +58,103 @@ export function PartsSection() {
           ))}
         </div>
       )}
-      {parts.isError && (
+      {first.isError && (
         <ErrorState
           title="The parts could not be loaded."
-          message={parts.error.message}
-          onRetry={() => void parts.refetch()}
+          message={first.error.message}
+          onRetry={() => void first.refetch()}
         />
       )}
-      {parts.data && (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {parts.data.map((part) => (
-            <li key={part.id} className="flex">
-              <PartCard part={part} />
-            </li>
-          ))}
-        </ul>
+      {total === 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p>
+            {search.words ? `No parts match “${search.words}”.` : 'No parts match this search.'}
+          </p>
+          <button type="button" className="btn btn-sm" onClick={() => show(EVERY_PART)}>
+            Show every part
+          </button>
+        </div>
       )}
+      {total !== undefined && total > 0 && <PartPages search={search} total={total} />}
     </section>
   );
+}
+
+/** The pages of a search shown so far, and "Show more" while there are more. */
+function PartPages({ search, total }: { search: PartSearch; total: number }) {
+  const searchKey = searchParamsOf(search).toString();
+  // The cursors of the pages shown; a new search starts again from its first page.
+  const [shown, setShown] = useState({ searchKey, cursors: [null] as (string | null)[] });
+  if (shown.searchKey !== searchKey) setShown({ searchKey, cursors: [null] });
+  const cursors = shown.searchKey === searchKey ? shown.cursors : [null];
+  const last = usePartPage(search, cursors.at(-1) ?? null);
+  const count = Math.min(
+    total,
+    (cursors.length - 1) * PART_PAGE_SIZE + (last.data?.parts.length ?? 0),
+  );
+  const next = last.data?.next;
+  return (
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {cursors.map((cursor, i) => (
+          <PartPageItems
+            key={cursor ?? 'first'}
+            search={search}
+            cursor={cursor}
+            takeFocus={i > 0 && i === cursors.length - 1}
+          />
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-col items-center gap-3">
+        <p className="text-sm text-base-content/80" aria-live="polite">
+          Showing {count} of {total}
+        </p>
+        {last.isError && (
+          <ErrorState
+            title="More parts could not be loaded."
+            message={last.error.message}
+            onRetry={() => void last.refetch()}
+          />
+        )}
+        {next && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setShown({ searchKey, cursors: [...cursors, next] })}
+          >
+            Show more
+          </button>
+        )}
+        {last.isPending && <p className="text-sm">Loading more parts…</p>}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The parts of one page. A page added by "Show more" takes focus on its first part, so the
+ * next Tab goes on from the parts just shown rather than from the button they pushed down.
+ */
+function PartPageItems({
+  search,
+  cursor,
+  takeFocus,
+}: {
+  search: PartSearch;
+  cursor: string | null;
+  takeFocus: boolean;
+}) {
+  const page = usePartPage(search, cursor);
+  const firstItem = useRef<HTMLLIElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!takeFocus || focused.current || !page.data) return;
+    focused.current = true;
+    firstItem.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [takeFocus, page.data]);
+  return page.data?.parts.map((part, i) => (
+    <li key={part.id} className="flex" ref={i === 0 ? firstItem : undefined}>
+      <PartCard part={part} />
+    </li>
+  ));
 }
