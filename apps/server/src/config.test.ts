@@ -204,7 +204,7 @@ describe('configuration', () => {
   }, 30_000);
 });
 
-describe('the operator\'s documents', () => {
+describe("the operator's documents", () => {
   const repository = path.join(serverRoot, '..', '..');
   const read = (file: string) => readFileSync(path.join(repository, file), 'utf8');
 

@@ -146,12 +146,13 @@ describe('PartsSection', () => {
     expect(screen.getByText('Showing 14 of 14')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(asked.at(-1)?.get('cursor')).toBe('p11');
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('article', { name: 'Part 12' })).getByRole('link', {
-          name: 'Buy Part 12',
-        }),
-      ).toHaveFocus(),
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('article', { name: 'Part 12' })).getByRole('link', {
+            name: 'Buy Part 12',
+          }),
+        ).toHaveFocus(),
       { timeout: 5_000 },
     );
   });
