@@ -19,6 +19,7 @@ import {
   isRecord,
   mayTake,
   namedAccount,
+  searchMayTake,
   shopMayTake,
 } from './hostile-input/expectations';
 import {
@@ -225,6 +226,37 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
     const partForm = formLike({ ...partDetails, quantity: fc.integer({ min: 10, max: 100 }) });
     // The fixture part is at version 1 until an edit is let through, which none may be.
     const partEdit = formLike({ ...partDetails, version: fc.constantFrom(1, 2) });
+
+    it(`GET /api/parts answers ${RUNS} hostile searches: the parts when the search may be taken, a 400 otherwise`, async () => {
+      const field = (plausible: fc.Arbitrary<string>) =>
+        fc.option(fc.oneof(plausible, hostileText), { nil: undefined });
+      const searches = fc.record({
+        q: field(fc.constantFrom('brake', '"carbon wing"', 'wing -carbon', 'brake OR clutch')),
+        sort: field(fc.constantFrom('relevance', 'name', 'price', 'price-desc', 'newest', 'Price')),
+        inStock: field(fc.constantFrom('true', 'false', 'TRUE', '1', '')),
+        limit: field(fc.constantFrom('1', '12', '100', '101', '0', '-1', '2.5', '1e2', ' 7 ')),
+        cursor: field(fc.oneof(fc.constant(partId), fc.uuid(), spoiledIds(partId))),
+      });
+      const before = await shopDigest(t.app.database.db);
+      await fc.assert(
+        fc.asyncProperty(searches, async (search) => {
+          const fields = Object.entries(search).filter(
+            (entry): entry is [string, string] => entry[1] !== undefined,
+          );
+          // With no field at all the answer is the whole list, another shape (catalog.test.ts).
+          fc.pre(fields.length > 0);
+          const res = await t.app.inject({
+            url: `/api/parts?${new URLSearchParams(fields).toString()}`,
+          });
+          if (searchMayTake(search, partId)) {
+            expect(res.statusCode, describeAnswer(res)).toBe(200);
+            expect(Object.keys(res.json<object>()).sort()).toEqual(['next', 'parts', 'total']);
+          } else expectRefusal(res);
+        }),
+        { numRuns: RUNS, timeout: HUNG_AFTER_MS },
+      );
+      expect(await shopDigest(t.app.database.db)).toBe(before);
+    });
 
     it(`POST /api/parts refuses ${RUNS} hostile new parts`, async () => {
       await expectAllRefused(hostileBodies(partForm), (body) => {

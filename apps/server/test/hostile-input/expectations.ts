@@ -243,3 +243,28 @@ export const authMayTake = (allowed: (value: unknown) => boolean, body: Body) =>
   const parsed = parsedByAuth(body);
   return parsed !== null && allowed(parsed.value);
 };
+
+/** The sorts a search of the parts offers (docs/decisions/012-part-search.md). */
+const PART_SORTS = ['relevance', 'name', 'price', 'price-desc', 'newest'];
+
+/**
+ * A search of the parts: words of up to 200 characters, one of the sorts, `inStock` as true or
+ * false, 1 to 100 parts a page, and a cursor that is the id of a part on sale (`existingPart`).
+ * Every field may be left out.
+ */
+export function searchMayTake(
+  query: Partial<Record<'q' | 'sort' | 'inStock' | 'limit' | 'cursor', string>>,
+  existingPart: string,
+): boolean {
+  const { q, sort, inStock, limit, cursor } = query;
+  const perPage = limit === undefined ? 12 : Number(limit);
+  return (
+    (q === undefined || isText(q, { max: 200 })) &&
+    (sort === undefined || PART_SORTS.includes(sort)) &&
+    (inStock === undefined || inStock === 'true' || inStock === 'false') &&
+    Number.isInteger(perPage) &&
+    perPage >= 1 &&
+    perPage <= 100 &&
+    (cursor === undefined || cursor === existingPart)
+  );
+}
