@@ -8,6 +8,7 @@ import { partColumns, type PartRow, parts } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
 import { isUuid } from '../../lib/ids';
 import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
+import { createBrowsing } from './browse';
 import { type PartSearch, searchParts } from './search';
 import { type PartInfo, toPartJson } from './wire';
 
@@ -65,6 +66,7 @@ export function createCatalog(
     return {
       list: toCachedJson(list),
       byId: new Map(list.map((part) => [part._id, toCachedJson(part)])),
+      browse: createBrowsing(rows),
     };
   });
 
@@ -87,8 +89,14 @@ export function createCatalog(
     async listParts(): Promise<CachedJson> {
       return (await catalog.get()).list;
     },
-    /** A page of the parts on sale that match a search, read from the database each time. */
-    searchParts: (search: PartSearch) => searchParts(db, search),
+    /**
+     * A page of the parts on sale that match a search: without words, from memory; with them
+     * (or after a part no longer on sale), from the database.
+     */
+    async searchParts(search: PartSearch) {
+      const browsed = search.words ? null : (await catalog.get()).browse(search);
+      return browsed ?? searchParts(db, search);
+    },
 
     /** A part on sale, or null: unknown, malformed and archived ids are all simply not found. */
     async findPart(id: string): Promise<CachedJson | null> {
