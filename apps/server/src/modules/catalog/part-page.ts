@@ -17,7 +17,7 @@ export const partPageUrl = (shop: URL, id: string): string =>
   new URL(`/parts/${encodeURIComponent(id)}`, shop).href;
 
 /** The description as one line, cut at a word so it stays within what search results show. */
-export function metaDescription(text: string): string {
+function metaDescription(text: string): string {
   // Characters, not UTF-16 units, so a cut never splits an emoji or an accented letter's pair.
   const characters = Array.from(text.replace(/\s+/g, ' ').trim());
   if (characters.length <= DESCRIPTION_CHARACTERS) return characters.join('');
@@ -59,7 +59,7 @@ function productData(part: PartRow, url: string, image: string | null) {
 }
 
 /** What a part's page says of it in `<head>`: title, description, canonical, Open Graph, JSON-LD. */
-export function partHead(part: PartRow, shop: URL): string {
+function partHead(part: PartRow, shop: URL): string {
   const url = partPageUrl(shop, part.id);
   const image = absolutePicture(part.image, shop);
   const description = metaDescription(part.description);
