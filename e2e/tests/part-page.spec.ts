@@ -89,8 +89,11 @@ test.describe('a part of its own page', () => {
     ).toBe(true);
     await expectNoSeriousA11yViolations(page);
 
-    // Buying asks a visitor to sign in first, then comes back to this part's purchase.
-    await page.getByRole('link', { name: 'Buy now' }).click();
+    // By keyboard, the next stop after the heading is Buy now. Buying asks a visitor to sign in
+    // first, then comes back to this part's purchase.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Buy now' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/login$/);
     await logIn(page, demoCustomer.email, demoCustomer.password);
     await expect(page).toHaveURL(new RegExp(`/purchase/${part._id}$`));
