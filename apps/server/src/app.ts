@@ -18,8 +18,10 @@ import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
 import type { PartImages } from './modules/catalog/part-images';
+import { partPageRoutes } from './modules/catalog/part-page';
 import { partImageRoutes } from './modules/catalog/serve-part-images';
 import type { Catalog } from './modules/catalog/service';
+import { sitemapRoutes } from './modules/catalog/sitemap';
 import type { MailSender } from './modules/mail/sender';
 import type { Orders } from './modules/orders/service';
 import type { Reviews } from './modules/reviews/service';
@@ -167,6 +169,15 @@ export async function buildApp(
     await app.register(openapiPlugin);
     await app.register(apiRoutes, { prefix: '/api', config, database, services });
     await app.register(partImageRoutes, { images: services.partImages });
+    await app.register(sitemapRoutes, { catalog: services.catalog, shop: config.publicUrl });
+    // Without the built web app (the API alone, beside Vite) the app's pages are not ours to serve.
+    if (config.webDist) {
+      await app.register(partPageRoutes, {
+        catalog: services.catalog,
+        webDist: config.webDist,
+        shop: config.publicUrl,
+      });
+    }
     await app.register(spaPlugin, { webDist: config.webDist });
     return app;
   } catch (error) {

@@ -1,27 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from './test-app';
-
-// A stand-in for the built web app: the real build is exercised by the browser journeys.
-function fakeWebDist(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'apex-web-'));
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Apex Parts</title>');
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("shop")');
-  // Public pages with HTML of their own, as apps/web/scripts/page-scripts.mjs writes them.
-  mkdirSync(path.join(dir, 'pages'));
-  writeFileSync(path.join(dir, 'pages', 'home.html'), '<!doctype html><title>Home page</title>');
-  writeFileSync(path.join(dir, 'pages', 'login.html'), '<!doctype html><title>Login page</title>');
-  writeFileSync(
-    path.join(dir, 'pages', 'pages.json'),
-    JSON.stringify({ '/': 'home.html', '/login': 'login.html' }),
-  );
-  return dir;
-}
+import { fakeWebDist } from './web-dist';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { type Caller, makeAdminDirectly, newClientAddress, signUp } from './acco
 import { makeOrder, makePart } from './factories';
 import { pngPicture } from './pictures';
 import { createTestApp, type TestApp } from './test-app';
+import { fakeWebDist } from './web-dist';
 
 // Every route the shop answers, walked as each kind of caller. The route list comes from the
 // app's own route table, so a new route without a row here fails this test.
@@ -337,10 +338,18 @@ const matrix: Record<string, Row> = {
     build: async () => ({ method: 'GET', url: picture }),
     expect: everyone(200),
   },
+  // The built web app's files and pages: everyone's, as they are in a browser before signing in.
+  'GET /*': getRow('/assets/index-abc123.js', everyone(200)),
+  'GET /parts/:id': {
+    build: async () => ({ method: 'GET', url: `/parts/${part.id}` }),
+    expect: everyone(200),
+  },
+  'GET /sitemap.xml': getRow('/sitemap.xml', everyone(200)),
+  'GET /robots.txt': getRow('/robots.txt', everyone(200)),
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ metricsToken: 'the-scraper-token-only' });
+  t = await createTestApp({ metricsToken: 'the-scraper-token-only', webDist: fakeWebDist() });
   customer = await signUp(t.app, { name: 'Owner Customer' });
   otherCustomer = await signUp(t.app, { name: 'Other Customer' });
   admin = await signUp(t.app, { name: 'Shop Admin' });

@@ -19,6 +19,9 @@ const PAGES = [
   },
   { path: '/login', file: 'login.html', module: 'src/features/accounts/routes/login.tsx' },
   { path: '/signup', file: 'signup.html', module: 'src/features/accounts/routes/signup.tsx' },
+  // Every part's page, at no one address: the server writes each part's head into it
+  // (apps/server/src/modules/catalog/part-page.ts), so it is left out of pages.json.
+  { file: 'part.html', module: 'src/app/routes/part.tsx' },
 ];
 
 const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -48,7 +51,7 @@ for (const page of PAGES) {
     path.join(dist, 'pages', page.file),
     template.replace('</head>', `${preloads}</head>`),
   );
-  pages[page.path] = page.file;
+  if (page.path) pages[page.path] = page.file;
 }
 await writeFile(path.join(dist, 'pages', 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 // Build bookkeeping, not something to serve.

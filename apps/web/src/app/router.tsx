@@ -27,6 +27,7 @@ const AddProductPage = lazyPage(() => import('@/features/catalog/routes/add-prod
 const EditProductPage = lazyPage(() => import('@/features/catalog/routes/edit-product'));
 const ActivityPage = lazyPage(() => import('@/features/activity/routes/activity'));
 const BackupsPage = lazyPage(() => import('@/features/backups/routes/backups'));
+const PartPage = lazyPage(() => import('./routes/part'));
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
 const PaymentPage = lazyPage(() => import('./routes/payment'));
 const DashboardIndex = lazyPage(() => import('./routes/dashboard-index'));
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="parts/:id" element={<PartPage />} />
         <Route
           path="purchase/:id"
           element={

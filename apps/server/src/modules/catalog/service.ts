@@ -64,6 +64,8 @@ export function createCatalog(
     // Kept as the bytes the API sends: serialized once per change, not once per request.
     const list = rows.map(toPartJson);
     return {
+      rows,
+      rowsById: new Map(rows.map((row) => [row.id, row])),
       list: toCachedJson(list),
       byId: new Map(list.map((part) => [part._id, toCachedJson(part)])),
       browse: createBrowsing(rows),
@@ -101,6 +103,19 @@ export function createCatalog(
     /** A part on sale, or null: unknown, malformed and archived ids are all simply not found. */
     async findPart(id: string): Promise<CachedJson | null> {
       return (await catalog.get()).byId.get(id) ?? null;
+    },
+
+    /**
+     * The same part in the shop's words, for the pages that describe it (its page's meta). The
+     * list is the one the API's answers are made from, so a page and the API never disagree.
+     */
+    async findPartRow(id: string): Promise<PartRow | null> {
+      return (await catalog.get()).rowsById.get(id) ?? null;
+    },
+
+    /** Every part on sale, by name; the same array until the catalog changes. */
+    async partsOnSale(): Promise<readonly PartRow[]> {
+      return (await catalog.get()).rows;
     },
 
     async addPart(

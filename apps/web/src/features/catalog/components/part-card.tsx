@@ -20,7 +20,9 @@ export function PartCard({ part }: { part: Part }) {
       </figure>
       <div className="card-body gap-3">
         <h3 id={`part-${part.id}`} className="card-title text-lg">
-          {part.name}
+          <Link to={`/parts/${part.id}`} className="link link-hover">
+            {part.name}
+          </Link>
         </h3>
         <p className="text-sm text-base-content/80">{part.description}</p>
         <dl className="grid grid-cols-3 gap-2 text-sm">

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/page-spinner';
 import { ApiError } from '@/lib/api';
 import { formatCents } from '@/lib/format';
+import type { Part } from '@/lib/shop';
 
 import { usePart } from '../api/get-part';
 import { PartPicture } from './part-picture';
@@ -31,10 +33,18 @@ export function PartDetails({ id }: { id: string }) {
       />
     );
   }
-  const { name, image, description, priceCents, stock, minOrder } = part.data;
+  return <PartSummary part={part.data} />;
+}
+
+/**
+ * A part in full: its picture, name (the page's heading), description, price, stock and minimum
+ * order, and whatever the page offers to do with it (`children`, below them).
+ */
+export function PartSummary({ part, children }: { part: Part; children?: ReactNode }) {
+  const { name, image, description, priceCents, stock, minOrder } = part;
   return (
     <article aria-labelledby="part-name" className="card bg-base-100 shadow-md md:card-side">
-      <figure className="bg-neutral md:w-1/2">
+      <figure className="bg-neutral md:w-1/2 md:shrink-0">
         {/* Half the card from 768 px, the whole of it on a phone. */}
         <PartPicture
           image={image}
@@ -48,7 +58,7 @@ export function PartDetails({ id }: { id: string }) {
           {name}
         </h1>
         <p>{description}</p>
-        <dl className="grid grid-cols-3 gap-2">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           <div>
             <dt className="text-sm text-base-content/70">Price</dt>
             <dd className="text-lg font-semibold">{formatCents(priceCents)}</dd>
@@ -62,6 +72,7 @@ export function PartDetails({ id }: { id: string }) {
             <dd className="text-lg font-semibold">{minOrder}</dd>
           </div>
         </dl>
+        {children}
       </div>
     </article>
   );
