@@ -16,6 +16,7 @@ import type { KeptMemory } from './lib/server-process';
 import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { BareComparison } from './measure/catalog';
 import type { ColdStarts } from './measure/cold-start';
+import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
 import { log } from './session';
 
@@ -89,4 +90,13 @@ export function logInstances({ propagation, orders }: Instances): void {
   log(`orders through nginx ÷ on one instance: ${balancerFigure(orders)}`);
   if (orders.errors > 0)
     log(`orders: ${orders.errors} errors (first: ${orders.firstError ?? '?'})`);
+}
+
+export function logGrowth(growth: Growth): void {
+  log(
+    `${growth.parts} parts: first page p99 ${growth.firstPageP99.toFixed(1)} ms, a search ` +
+      `finding ${growth.searchTotal} p99 ${growth.searchP99.toFixed(1)} ms` +
+      (growth.errors > 0 ? `, ${growth.errors} errors` : ''),
+  );
+  if (growth.home) logPages([growth.home]);
 }

@@ -3,7 +3,7 @@
 // budget is missed. The floors are in budget.ts, the run's sizes in settings.ts.
 import path from 'node:path';
 
-import { BUDGET, budgetRows, type Measurements, PAGES } from './budget';
+import { BUDGET, budgetRows, growthRows, type Measurements, PAGES } from './budget';
 import { measureFirstLoad } from './lib/first-load';
 import { auditPages } from './lib/lighthouse';
 import { runMixedLoad } from './lib/mixed-load';
@@ -15,6 +15,7 @@ import {
   startBareCeilings,
 } from './measure/catalog';
 import { measureColdStarts } from './measure/cold-start';
+import { measureGrowth } from './measure/growth';
 import { measureInstances } from './measure/instances';
 import { ordersAgainstCeiling, ordersOnPostgres, prepareForOrders } from './measure/orders';
 import {
@@ -22,6 +23,7 @@ import {
   logCatalogAgainstBare,
   logColdStarts,
   logFirstLoad,
+  logGrowth,
   logInstances,
   logMixedLoad,
   logOrders,
@@ -32,6 +34,8 @@ import { MIXED, PORTS, shopEnv } from './settings';
 import { printSummary } from './summary';
 
 const check = process.argv.includes('--check');
+/** The catalog grown to ten thousand parts (`measure/growth.ts`): reported, not yet judged. */
+const growth = process.argv.includes('--growth');
 const session = startSession();
 
 const measured: Measurements = { firstLoad: measureFirstLoad(path.join(root, 'apps/web/dist')) };
@@ -82,6 +86,11 @@ await session.attempt('the PGlite shop', async () => {
   }
 });
 
+if (growth) {
+  measured.growth = await session.attempt('a grown catalog', () => measureGrowth(session));
+  if (measured.growth) logGrowth(measured.growth);
+}
+
 const fastifyCeiling = ceilings?.fastify;
 if (fastifyCeiling) {
   measured.postgresOrders = await session.attempt('orders on PostgreSQL', () =>
@@ -96,6 +105,7 @@ await session.end();
 
 const missed = printSummary({
   rows: budgetRows(measured),
+  reported: growth ? growthRows(measured.growth) : [],
   pages: measured.pages,
   instances: measured.instances,
   failures: session.failures,

@@ -7,6 +7,7 @@ export const PORTS = {
   postgres: 4392,
   ceiling: 4393,
   nodeHttp: 4394,
+  growth: 4399,
 } as const;
 
 /** Three instances behind nginx (`measure/instances.ts`); the writes whose propagation from one
@@ -16,6 +17,9 @@ export const CLUSTER = {
   instancePorts: [4396, 4397, 4398],
   writes: 100,
 } as const;
+
+/** A catalog grown to this many parts (`measure/growth.ts`), each figure measured this long. */
+export const GROWTH = { parts: 10_000, seconds: 3 } as const;
 
 export const CATALOG_ROUNDS = 7;
 export const CATALOG_SECONDS = 2;

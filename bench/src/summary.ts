@@ -26,6 +26,8 @@ interface Summary {
   rows: Row[];
   pages?: Measurements['pages'];
   instances?: Instances | undefined;
+  /** Figures printed beside the budget and not judged (a grown catalog). */
+  reported?: Row[];
   failures: ReadonlyMap<string, string>;
   tookSeconds: number;
 }
@@ -35,6 +37,7 @@ export function printSummary({
   rows,
   pages = [],
   instances,
+  reported = [],
   failures,
   tookSeconds,
 }: Summary): Row[] {
@@ -62,6 +65,9 @@ export function printSummary({
         `shared cores, the balancer's cost, not scaling):\n${balancerFigure(instances.orders)}` +
         (errors > 0 ? `; ${errors} errors (first: ${firstError ?? '?'})` : ''),
     );
+  }
+  if (reported.length > 0) {
+    console.log(`\nReported, not yet judged:\n${table(reported)}`);
   }
   for (const [what, message] of failures) console.log(`\n${what} failed: ${message}`);
   if (missed.length > 0) {
