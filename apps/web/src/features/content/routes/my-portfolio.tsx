@@ -1,9 +1,30 @@
 import { ExternalLink, GraduationCap, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { SocialIcon } from '../components/social-icon';
 import { portfolio } from '../data/portfolio';
+
+/** A section of the portfolio, named by its heading. */
+function PortfolioSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="mb-4 text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function MyPortfolioPage() {
   useDocumentTitle('My Portfolio');
@@ -43,10 +64,7 @@ export default function MyPortfolioPage() {
         </ul>
       </header>
 
-      <section aria-labelledby="education-heading">
-        <h2 id="education-heading" className="mb-4 text-2xl font-bold">
-          Education
-        </h2>
+      <PortfolioSection id="education" title="Education">
         <ul className="flex flex-col gap-3">
           {education.map((entry) => (
             <li key={entry.degree} className="flex gap-3">
@@ -60,12 +78,9 @@ export default function MyPortfolioPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PortfolioSection>
 
-      <section aria-labelledby="skills-heading">
-        <h2 id="skills-heading" className="mb-4 text-2xl font-bold">
-          Skills
-        </h2>
+      <PortfolioSection id="skills" title="Skills">
         <ul className="grid gap-4 sm:grid-cols-2">
           {skills.map((skill, i) => (
             <li key={skill.name}>
@@ -84,12 +99,9 @@ export default function MyPortfolioPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PortfolioSection>
 
-      <section aria-labelledby="projects-heading">
-        <h2 id="projects-heading" className="mb-4 text-2xl font-bold">
-          Projects
-        </h2>
+      <PortfolioSection id="projects" title="Projects">
         <ul className="grid gap-4 md:grid-cols-3">
           {projects.map((project) => (
             <li key={project.url} className="card bg-base-100 shadow-md">
@@ -104,7 +116,7 @@ export default function MyPortfolioPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PortfolioSection>
     </div>
   );
 }
