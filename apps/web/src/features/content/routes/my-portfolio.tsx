@@ -6,22 +6,25 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { SocialIcon } from '../components/social-icon';
 import { portfolio } from '../data/portfolio';
 
-/** A section of the portfolio, named by its heading. */
-function PortfolioSection({
-  id,
-  title,
-  children,
-}: {
-  id: string;
+interface PortfolioListProps<T> {
+  /** The heading; in lower case, it names the section's id too (`education-heading`). */
   title: string;
-  children: ReactNode;
-}) {
+  /** The list's layout classes. */
+  className: string;
+  items: readonly T[];
+  /** The list item (<li>) of one entry. */
+  children: (item: T, index: number) => ReactNode;
+}
+
+/** A section of the portfolio: a list, named by its heading. */
+function PortfolioList<T>({ title, className, items, children }: PortfolioListProps<T>) {
+  const headingId = `${title.toLowerCase()}-heading`;
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="mb-4 text-2xl font-bold">
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-2xl font-bold">
         {title}
       </h2>
-      {children}
+      <ul className={className}>{items.map(children)}</ul>
     </section>
   );
 }
@@ -64,59 +67,53 @@ export default function MyPortfolioPage() {
         </ul>
       </header>
 
-      <PortfolioSection id="education" title="Education">
-        <ul className="flex flex-col gap-3">
-          {education.map((entry) => (
-            <li key={entry.degree} className="flex gap-3">
-              <GraduationCap aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-              <div>
-                <p className="font-semibold">{entry.degree}</p>
-                <p className="text-base-content/80">
-                  {entry.school}, {entry.years}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </PortfolioSection>
+      <PortfolioList title="Education" className="flex flex-col gap-3" items={education}>
+        {(entry) => (
+          <li key={entry.degree} className="flex gap-3">
+            <GraduationCap aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+            <div>
+              <p className="font-semibold">{entry.degree}</p>
+              <p className="text-base-content/80">
+                {entry.school}, {entry.years}
+              </p>
+            </div>
+          </li>
+        )}
+      </PortfolioList>
 
-      <PortfolioSection id="skills" title="Skills">
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {skills.map((skill, i) => (
-            <li key={skill.name}>
-              <div className="mb-1 flex justify-between text-sm">
-                <span id={`skill-${i}`} className="font-semibold">
-                  {skill.name}
-                </span>
-                <span className="text-base-content/80">{skill.level} / 100</span>
-              </div>
-              <progress
-                className="progress progress-primary w-full"
-                value={skill.level}
-                max={100}
-                aria-labelledby={`skill-${i}`}
-              />
-            </li>
-          ))}
-        </ul>
-      </PortfolioSection>
+      <PortfolioList title="Skills" className="grid gap-4 sm:grid-cols-2" items={skills}>
+        {(skill, i) => (
+          <li key={skill.name}>
+            <div className="mb-1 flex justify-between text-sm">
+              <span id={`skill-${i}`} className="font-semibold">
+                {skill.name}
+              </span>
+              <span className="text-base-content/80">{skill.level} / 100</span>
+            </div>
+            <progress
+              className="progress progress-primary w-full"
+              value={skill.level}
+              max={100}
+              aria-labelledby={`skill-${i}`}
+            />
+          </li>
+        )}
+      </PortfolioList>
 
-      <PortfolioSection id="projects" title="Projects">
-        <ul className="grid gap-4 md:grid-cols-3">
-          {projects.map((project) => (
-            <li key={project.url} className="card bg-base-100 shadow-md">
-              <div className="card-body">
-                <h3 className="card-title text-lg">{project.name}</h3>
-                <p className="text-base-content/80">{project.description}</p>
-                <a href={project.url} className="link link-primary flex items-center gap-1">
-                  Visit {project.name}
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </PortfolioSection>
+      <PortfolioList title="Projects" className="grid gap-4 md:grid-cols-3" items={projects}>
+        {(project) => (
+          <li key={project.url} className="card bg-base-100 shadow-md">
+            <div className="card-body">
+              <h3 className="card-title text-lg">{project.name}</h3>
+              <p className="text-base-content/80">{project.description}</p>
+              <a href={project.url} className="link link-primary flex items-center gap-1">
+                Visit {project.name}
+                <ExternalLink aria-hidden="true" className="size-4" />
+              </a>
+            </div>
+          </li>
+        )}
+      </PortfolioList>
     </div>
   );
 }
