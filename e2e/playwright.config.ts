@@ -13,6 +13,7 @@ import {
   shopPort,
   shopUrl,
 } from './servers';
+import { browserDefaults, runDefaults } from './suite-defaults';
 
 // Journeys run the production build (`npm run build`) on a fresh embedded database with demo data.
 // Made once, in the runner: its workers load this file again and must find the same directories,
@@ -41,20 +42,12 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
-  forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  ...runDefaults,
   // Journeys sign up, order and pay through the pages, some twice over and checking each page
   // with axe: about 20 s on a quiet 2-core machine, over 50 s on a busy one. The limit is there to
   // stop a journey that hangs, not to time it.
   timeout: 120_000,
-  expect: { timeout: 15_000 },
-  use: {
-    baseURL: shopUrl,
-    trace: 'retain-on-failure',
-    // The machine's Chromium: browser downloads are not part of this project's set-up.
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
-  },
+  use: { ...browserDefaults, baseURL: shopUrl },
   projects: [
     {
       name: 'desktop',

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 import {
   demoAdmin,
   demoCustomer,
@@ -10,6 +12,27 @@ import {
   signUpThroughPage,
   test,
 } from './support';
+
+/**
+ * Sends the open login or signup form empty, then with a wrong email and a short password: each
+ * mistake must be named in the spec's words.
+ */
+async function expectCredentialMistakes(
+  page: Page,
+  submit: 'Login' | 'Sign Up',
+  wrong: { email: string; password: string; passwordMinimum: number },
+) {
+  await page.getByRole('button', { name: submit }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Email').fill(wrong.email);
+  await page.getByLabel('Password').fill(wrong.password);
+  await page.getByRole('button', { name: submit }).click();
+  await expect(page.getByText('provide a valid email')).toBeVisible();
+  await expect(
+    page.getByText(`Must be ${wrong.passwordMinimum} characters or longer`),
+  ).toBeVisible();
+}
 
 test.describe('sign-up and sign-in', () => {
   test('signing up lands on the home page signed in, with the access token kept', async ({
@@ -61,14 +84,11 @@ test.describe('sign-up and sign-in', () => {
 
   test('the login form shows the spec messages for each mistake', async ({ page }) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('Email is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
-    await page.getByLabel('Email').fill('jane@example..com');
-    await page.getByLabel('Password').fill('12345');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText('provide a valid email')).toBeVisible();
-    await expect(page.getByText('Must be 6 characters or longer')).toBeVisible();
+    await expectCredentialMistakes(page, 'Login', {
+      email: 'jane@example..com',
+      password: '12345',
+      passwordMinimum: 6,
+    });
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -76,15 +96,12 @@ test.describe('sign-up and sign-in', () => {
     page,
   }) => {
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expectCredentialMistakes(page, 'Sign Up', {
+      email: 'nope',
+      password: 'abcdefg',
+      passwordMinimum: 8,
+    });
     await expect(page.getByText('Name is required')).toBeVisible();
-    await expect(page.getByText('Email is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
-    await page.getByLabel('Email').fill('nope');
-    await page.getByLabel('Password').fill('abcdefg');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('provide a valid email')).toBeVisible();
-    await expect(page.getByText('Must be 8 characters or longer')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expectNoSeriousA11yViolations(page);
   });

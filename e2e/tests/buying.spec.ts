@@ -2,14 +2,13 @@ import type { APIRequestContext } from '@playwright/test';
 
 import {
   type ApiPart,
-  demoAdmin,
   expect,
   expectNoSeriousA11yViolations,
   expectShippedInMyOrders,
-  logInAs,
+  openAsAdmin,
   orderThroughPage,
-  partFor,
   payWithCard,
+  secondBrowser,
   signUpThroughPage,
   test,
 } from './support';
@@ -20,9 +19,9 @@ const stockOf = async (request: APIRequestContext, id: string) =>
 test.describe('buying a part', () => {
   test('a customer orders within the rules, pays by card and sees the order paid', async ({
     page,
-    request,
-  }, testInfo) => {
-    const part = await partFor(request, 0, testInfo.project.name);
+    demoPart,
+  }) => {
+    const part = await demoPart(0);
     await signUpThroughPage(page, 'Buyer One');
     await page.goto(`/purchase/${part._id}`);
     await expect(page.getByText('Buyer One')).toBeVisible();
@@ -84,8 +83,9 @@ test.describe('buying a part', () => {
   test('a customer cancels an unpaid order after confirming, and its stock returns @desktop', async ({
     page,
     request,
-  }, testInfo) => {
-    const part = await partFor(request, 4, testInfo.project.name);
+    demoPart,
+  }) => {
+    const part = await demoPart(4);
     await signUpThroughPage(page);
     const before = await stockOf(request, part._id);
     await orderThroughPage(page, part, part.minorder);
@@ -110,9 +110,9 @@ test.describe('buying a part', () => {
 
   test('a declined card says so in red and leaves the order unpaid @desktop', async ({
     page,
-    request,
-  }, testInfo) => {
-    const part = await partFor(request, 1, testInfo.project.name);
+    demoPart,
+  }) => {
+    const part = await demoPart(1);
     await signUpThroughPage(page);
     await orderThroughPage(page, part, part.minorder);
     await page.getByRole('link', { name: 'Pay now' }).click();
@@ -134,16 +134,11 @@ test.describe('managing orders', () => {
   test('an admin sees a new order appear, ships it once paid, and the customer sees Shipped @desktop', async ({
     page,
     browser,
-    request,
+    demoPart,
   }, testInfo) => {
-    const part = await partFor(request, 2, testInfo.project.name);
-    const admin = await (
-      await browser.newContext({
-        extraHTTPHeaders: { 'x-forwarded-for': `10.201.${testInfo.workerIndex}.1` },
-      })
-    ).newPage();
-    await logInAs(admin, demoAdmin.email, demoAdmin.password);
-    await admin.goto('/dashboard/manageorders');
+    const part = await demoPart(2);
+    const admin = await secondBrowser(browser, testInfo, 201);
+    await openAsAdmin(admin, '/dashboard/manageorders');
     await expect(admin.getByRole('heading', { name: /Manage Orders/ })).toBeVisible();
 
     const customer = await signUpThroughPage(page, 'Shipping Customer');
@@ -171,20 +166,16 @@ test.describe('managing orders', () => {
     page,
     browser,
     request,
+    demoPart,
   }, testInfo) => {
-    const part = await partFor(request, 3, testInfo.project.name);
+    const part = await demoPart(3);
     const customer = await signUpThroughPage(page);
     const before = await stockOf(request, part._id);
     await orderThroughPage(page, part, part.minorder);
     expect(await stockOf(request, part._id)).toBe(before - part.minorder);
 
-    const admin = await (
-      await browser.newContext({
-        extraHTTPHeaders: { 'x-forwarded-for': `10.202.${testInfo.workerIndex}.1` },
-      })
-    ).newPage();
-    await logInAs(admin, demoAdmin.email, demoAdmin.password);
-    await admin.goto('/dashboard/manageorders');
+    const admin = await secondBrowser(browser, testInfo, 202);
+    await openAsAdmin(admin, '/dashboard/manageorders');
     const row = admin.getByRole('row').filter({ hasText: customer.email });
     admin.once('dialog', (dialog) => void dialog.dismiss());
     await row.getByRole('button', { name: /^Unpaid/ }).click();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import {
   demoAdmin,
@@ -9,7 +9,9 @@ import {
   expectNoSeriousA11yViolations,
   logInAs,
   mainNavigation,
+  openAsAdmin,
   openDashboardPage,
+  secondBrowser,
   signUpThroughPage,
   test,
 } from './support';
@@ -18,17 +20,6 @@ const photo = path.join(import.meta.dirname, '../fixtures/part-photo.png');
 
 /** A name no other journey uses; "Zonda" sorts after every demo part. */
 const uniqueName = (what: string) => `Zonda ${what} ${Date.now()}${randomInt(1000)}`;
-
-/** A second person at the shop, browsing from their own address. */
-async function secondBrowser(browser: Browser, testInfo: TestInfo, octet: number): Promise<Page> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: {
-      'x-forwarded-for': `10.${octet}.${testInfo.workerIndex}.${randomInt(1, 255)}`,
-    },
-    ...(testInfo.project.use.viewport ? { viewport: testInfo.project.use.viewport } : {}),
-  });
-  return context.newPage();
-}
 
 async function expectPictureShown(picture: Locator) {
   await picture.scrollIntoViewIfNeeded();
@@ -73,6 +64,20 @@ async function addPartThroughPage(page: Page, name: string, quantity = 10) {
     .fill(new URL('/images/parts/carbon-rear-wing.svg', page.url()).href);
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Product added')).toBeVisible();
+}
+
+/** The demo admin signs in and adds a part of a name no other journey uses; returns the name. */
+async function newPartByAdmin(page: Page, what: string, quantity?: number): Promise<string> {
+  await logInAs(page, demoAdmin.email, demoAdmin.password);
+  const name = uniqueName(what);
+  await addPartThroughPage(page, name, quantity);
+  return name;
+}
+
+/** Opens Manage Products: the row of the part named `name`. */
+async function manageProductsRow(page: Page, name: string): Promise<Locator> {
+  await page.goto('/dashboard/manageproducts');
+  return page.getByRole('row').filter({ hasText: name });
 }
 
 test.describe('reviews', () => {
@@ -132,8 +137,7 @@ test.describe('the catalog for admins', () => {
   test('an admin adds a product with an uploaded picture and one with a picture address @desktop', async ({
     page,
   }) => {
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    await page.goto('/dashboard');
+    await openAsAdmin(page, '/dashboard');
     await page.getByRole('link', { name: 'Add A Product' }).click();
     await expect(page.getByRole('heading', { name: 'Add A Product' })).toBeVisible();
 
@@ -171,12 +175,9 @@ test.describe('the catalog for admins', () => {
   test('an admin restocks a part, visitors see the new stock, and Activity shows who did it', async ({
     page,
   }) => {
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    const name = uniqueName('Restocked Clutch');
-    await addPartThroughPage(page, name, 3);
+    const name = await newPartByAdmin(page, 'Restocked Clutch', 3);
 
-    await page.goto('/dashboard/manageproducts');
-    const row = page.getByRole('row').filter({ hasText: name });
+    const row = await manageProductsRow(page, name);
     await expect(row.getByRole('cell', { name: '3', exact: true })).toBeVisible();
     await row.getByLabel(`Units to add to ${name}`).fill('42');
     await row.getByRole('button', { name: `Restock ${name}` }).click();
@@ -204,12 +205,9 @@ test.describe('the catalog for admins', () => {
   test("an admin edits a part; the stock is not the edit form's to set @desktop", async ({
     page,
   }) => {
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    const name = uniqueName('Edited Splitter');
-    await addPartThroughPage(page, name, 6);
+    const name = await newPartByAdmin(page, 'Edited Splitter', 6);
 
-    await page.goto('/dashboard/manageproducts');
-    const row = page.getByRole('row').filter({ hasText: name });
+    const row = await manageProductsRow(page, name);
     await row.getByRole('link', { name: `Edit ${name}` }).click();
     await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
     await expect(page.getByText(/^In stock: 6\./)).toBeVisible();
@@ -227,9 +225,7 @@ test.describe('the catalog for admins', () => {
     page,
     browser,
   }, testInfo) => {
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    const name = uniqueName('Retired Spoiler');
-    await addPartThroughPage(page, name);
+    const name = await newPartByAdmin(page, 'Retired Spoiler');
 
     const customer = await secondBrowser(browser, testInfo, 203);
     await signUpThroughPage(customer);
@@ -238,8 +234,7 @@ test.describe('the catalog for admins', () => {
     await customer.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(customer.getByText('Order Placed', { exact: true })).toBeVisible();
 
-    await page.goto('/dashboard/manageproducts');
-    const row = page.getByRole('row').filter({ hasText: name });
+    const row = await manageProductsRow(page, name);
     page.once('dialog', (dialog) => void dialog.dismiss());
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(row).toBeVisible();
@@ -261,8 +256,7 @@ test.describe('the catalog for admins', () => {
   });
 
   test('Manage Products and Add A Product pass axe at this screen width', async ({ page }) => {
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    await page.goto('/dashboard/manageproducts');
+    await openAsAdmin(page, '/dashboard/manageproducts');
     await expect(page.getByRole('heading', { name: /Manage Products/ })).toBeVisible();
     await expect(page.getByRole('row').nth(1)).toBeVisible();
     await expectNoSeriousA11yViolations(page);

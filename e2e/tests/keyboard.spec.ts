@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 
 import {
   type ApiPart,
@@ -10,8 +10,8 @@ import {
   logInAs,
   mailTo,
   newEmail,
+  openAsAdmin,
   orderThroughPage,
-  partFor,
   signUpThroughPage,
   test,
 } from './support';
@@ -156,28 +156,31 @@ async function expectFocusOn(page: Page, target: Locator) {
 
 const announcer = (page: Page) => page.locator('#route-announcer');
 
-/** A customer of another browser orders a part, and pays for it or not, for an admin to handle. */
-async function orderOfAnotherCustomer(
+/**
+ * A customer of another browser orders a part, and pays for it or not; the demo admin then opens
+ * Manage Orders on `page` to handle it.
+ */
+async function orderForTheAdmin(
+  page: Page,
   browser: Browser,
-  request: APIRequestContext,
-  testInfo: TestInfo,
+  part: ApiPart,
   state: 'paid' | 'unpaid',
 ): Promise<{ part: ApiPart; email: string }> {
-  const part = await partFor(request, 6, testInfo.project.name);
   const customerPage = await browser.newPage();
   const { email } = await signUpThroughPage(customerPage, `Customer ${state}`, newEmail(state));
   if (state === 'paid') await buyThroughPages(customerPage, part);
   else await orderThroughPage(customerPage, part, part.minorder);
   await customerPage.close();
+  await openAsAdmin(page, '/dashboard/manageorders');
   return { part, email };
 }
 
 test.describe('shopping by keyboard alone', () => {
   test('a customer skips to the content, buys a part, signs in, orders, pays and reaches My Orders', async ({
     page,
-    request,
-  }, testInfo) => {
-    const part = await partFor(request, 6, testInfo.project.name);
+    demoPart,
+  }) => {
+    const part = await demoPart(6);
     // An account to sign in with; then a fresh visit, signed out.
     const customer = await signUpThroughPage(page, 'Keyboard Kim', newEmail('keys'));
     await page.evaluate(() => localStorage.clear());
@@ -395,11 +398,9 @@ test.describe('shopping by keyboard alone', () => {
   test('an admin ships a paid order from Manage Orders by keyboard; focus stays on its row', async ({
     page,
     browser,
-    request,
-  }, testInfo) => {
-    const { part, email } = await orderOfAnotherCustomer(browser, request, testInfo, 'paid');
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    await page.goto('/dashboard/manageorders');
+    demoPart,
+  }) => {
+    const { part, email } = await orderForTheAdmin(page, browser, await demoPart(6), 'paid');
     const heading = page.getByRole('heading', { level: 1 });
     // A heading read as a sentence: the count is beside it, not inside it.
     await expect(heading).toHaveAccessibleName('Manage Orders');
@@ -425,11 +426,9 @@ test.describe('shopping by keyboard alone', () => {
   test('an admin deletes an unpaid order by keyboard; focus goes to the list, which says so', async ({
     page,
     browser,
-    request,
-  }, testInfo) => {
-    const { part, email } = await orderOfAnotherCustomer(browser, request, testInfo, 'unpaid');
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    await page.goto('/dashboard/manageorders');
+    demoPart,
+  }) => {
+    const { part, email } = await orderForTheAdmin(page, browser, await demoPart(6), 'unpaid');
     const remove = page.getByRole('button', {
       name: `Unpaid: delete the order of ${part.name} by ${email}`,
     });
@@ -445,8 +444,7 @@ test.describe('shopping by keyboard alone', () => {
   test('an admin adds a product by keyboard: a missing field takes focus with its reason, the product is added', async ({
     page,
   }) => {
-    await logInAs(page, demoAdmin.email, demoAdmin.password);
-    await page.goto('/dashboard/addproduct');
+    await openAsAdmin(page, '/dashboard/addproduct');
     await expect(page.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
 
     const name = page.getByLabel('Name');

@@ -13,7 +13,6 @@ import {
   newRealEmail,
   openDashboardPage,
   orderThroughPage,
-  partFor,
   signUpThroughPage,
   test,
 } from './support';
@@ -24,9 +23,9 @@ const orderPlacedSubject = (part: Pick<ApiPart, 'name'>) =>
 test.describe('mail to customers', () => {
   test('a customer who orders gets a mail, and its link opens the payment of that order @desktop', async ({
     page,
-    request,
-  }, testInfo) => {
-    const part = await partFor(request, 5, testInfo.project.name);
+    demoPart,
+  }) => {
+    const part = await demoPart(5);
     const customer = await signUpThroughPage(page, 'Mail Reader');
     await orderThroughPage(page, part, part.minorder);
 

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test as base } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  test as base,
+  type TestInfo,
+} from '@playwright/test';
 
 import type { CaughtMail } from '../mail-catcher';
 import { keepingShopUrl, mailCatcherUrl } from '../servers';
@@ -12,9 +19,15 @@ import { keepingShopUrl, mailCatcherUrl } from '../servers';
  * Every test browses from its own client address (the shop trusts one proxy hop in these runs),
  * so the per-address limits on sign-in and sign-up count each test separately.
  */
-export const test = base.extend({
+export const test = base.extend<{
+  /** A demo part for this test alone, in one of the slots `partFor` describes. */
+  demoPart: (slot: number) => Promise<ApiPart>;
+}>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': newClientAddress() });
+  },
+  demoPart: async ({ request }, use, testInfo) => {
+    await use((slot) => partFor(request, slot, testInfo.project.name));
   },
 });
 
@@ -23,6 +36,21 @@ export function newClientAddress(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 }
 export { expect };
+
+/** A second person at the shop (an admin beside the customer), browsing from their own address. */
+export async function secondBrowser(
+  browser: Browser,
+  testInfo: TestInfo,
+  octet: number,
+): Promise<Page> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.${octet}.${testInfo.workerIndex}.${randomInt(1, 255)}`,
+    },
+    ...(testInfo.project.use.viewport ? { viewport: testInfo.project.use.viewport } : {}),
+  });
+  return context.newPage();
+}
 
 /**
  * Fails the test when axe finds a serious or critical accessibility violation on the page (but
@@ -97,6 +125,12 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs the demo admin in and opens a dashboard page, e.g. `/dashboard/manageorders`. */
+export async function openAsAdmin(page: Page, dashboardPath: string): Promise<void> {
+  await logInAs(page, demoAdmin.email, demoAdmin.password);
+  await page.goto(dashboardPath);
 }
 
 /** Logs in and waits until the login page has let the user through. */
@@ -222,9 +256,9 @@ export interface ApiPart {
  * A demo part for one test alone: tests run side by side on one shop, and each one that checks
  * stock, or orders, must not share its part with another. Only demo parts (pictures shipped with
  * the shop) count, so parts that other journeys add meanwhile do not shift the slots.
- * Slots taken: 0–4 buying.spec.ts, 5 mail.spec.ts.
+ * Slots taken: 0–4 buying.spec.ts, 5 mail.spec.ts, 6 keyboard.spec.ts.
  */
-export async function partFor(request: APIRequestContext, slot: number, project: string) {
+async function partFor(request: APIRequestContext, slot: number, project: string) {
   const parts = ((await (await request.get('/api/parts')).json()) as ApiPart[]).filter((p) =>
     p.image.startsWith('/images/parts/'),
   );

@@ -2,18 +2,15 @@
 // The contract's rules and schemas, judged by the contract's own tests. Its code runs when a
 // module is loaded, so each of its mutants would otherwise cost a run of every suite that loads
 // the contract (all of them): hours. The API suite would only kill more, so this score is a floor.
-import { shared } from './shared.mjs';
+import { runFiles, shared } from './shared.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...shared,
-  vitest: { configFile: 'test/mutation/contract.vitest.config.ts' },
+  ...runFiles('contract'),
   mutate: [
     'packages/contract/src/*.ts',
     '!packages/contract/src/*.test.ts',
     '!packages/contract/src/index.ts',
   ],
-  incrementalFile: 'test/mutation/contract.incremental.json',
-  htmlReporter: { fileName: 'reports/mutation/contract.html' },
-  jsonReporter: { fileName: 'reports/mutation/contract.json' },
 };

@@ -1,11 +1,11 @@
 // @ts-check
 // Orders, payments, the catalog and its cache, reviews, the limits: judged by the API suite.
-import { shared } from './shared.mjs';
+import { runFiles, shared } from './shared.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...shared,
-  vitest: { configFile: 'test/mutation/server.vitest.config.ts' },
+  ...runFiles('server'),
   mutate: [
     'apps/server/src/modules/orders/*.ts',
     '!apps/server/src/modules/orders/{routes,*.test}.ts',
@@ -16,7 +16,4 @@ export default {
     'apps/server/src/lib/json-cache.ts',
     'apps/server/src/plugins/limits.ts',
   ],
-  incrementalFile: 'test/mutation/server.incremental.json',
-  htmlReporter: { fileName: 'reports/mutation/server.html' },
-  jsonReporter: { fileName: 'reports/mutation/server.json' },
 };

@@ -19,3 +19,16 @@ export const shared = {
   // The first run of the whole suite, which maps each test to the lines it runs, takes minutes.
   dryRunTimeoutMinutes: 20,
 };
+
+/**
+ * A run's own files, named after it (`contract`, `server`): its vitest config, its incremental
+ * file and its reports.
+ * @param {string} run
+ * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export const runFiles = (run) => ({
+  vitest: { configFile: `test/mutation/${run}.vitest.config.ts` },
+  incrementalFile: `test/mutation/${run}.incremental.json`,
+  htmlReporter: { fileName: `reports/mutation/${run}.html` },
+  jsonReporter: { fileName: `reports/mutation/${run}.json` },
+});

@@ -103,6 +103,16 @@ export async function makeAdminDirectly(app: FastifyInstance, email: string): Pr
   await app.database.db.execute(sql`update users set role = 'admin' where email = ${email}`);
 }
 
+/** Signs up (see `signUp`; the name is "Shop Admin" unless given) and makes the account admin. */
+export async function signUpAdmin(
+  app: FastifyInstance,
+  overrides: Parameters<typeof signUp>[1] = {},
+): Promise<Caller> {
+  const admin = await signUp(app, { name: 'Shop Admin', ...overrides });
+  await makeAdminDirectly(app, admin.email);
+  return admin;
+}
+
 /** A demo account's password, as the shop wrote it to DATA_DIR/demo-logins.json on its first start. */
 export function demoPassword(dataDir: string, email: string): string {
   const file = path.join(dataDir, 'demo-logins.json');

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { outbox, type PartRow, profiles, type UserRow, users } from '../src/db/schema';
-import { type Caller, makeAdminDirectly, newClientAddress, signUp } from './accounts-helpers';
+import { type Caller, newClientAddress, signUp, signUpAdmin } from './accounts-helpers';
 import { makeOrder, makePart } from './factories';
 import { pngPicture } from './pictures';
 import { createTestApp, type TestApp } from './test-app';
@@ -352,8 +352,7 @@ beforeAll(async () => {
   t = await createTestApp({ metricsToken: 'the-scraper-token-only', webDist: fakeWebDist() });
   customer = await signUp(t.app, { name: 'Owner Customer' });
   otherCustomer = await signUp(t.app, { name: 'Other Customer' });
-  admin = await signUp(t.app, { name: 'Shop Admin' });
-  await makeAdminDirectly(t.app, admin.email);
+  admin = await signUpAdmin(t.app);
   [owner] = (await t.app.database.db
     .select()
     .from(users)

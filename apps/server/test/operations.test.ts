@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { attemptSignIn, makeAdminDirectly, signIn, signUp } from './accounts-helpers';
+import { attemptSignIn, signIn, signUp, signUpAdmin } from './accounts-helpers';
 import { makePart } from './factories';
 import { chargeTestCard, placeOrder, placeOrderId } from './orders-helpers';
 import { createTestApp, type TestApp, useLoggingTestApp, useTestApp } from './test-app';
@@ -134,8 +134,7 @@ describe('the log', () => {
     const password = 'journey-password-77';
     const customer = await signUp(t.app, { email, password });
     const again = await signIn(t.app, email, password);
-    const admin = await signUp(t.app, { email: 'shopowner@example.com' });
-    await makeAdminDirectly(t.app, admin.email);
+    const admin = await signUpAdmin(t.app, { email: 'shopowner@example.com' });
     const part = await makePart(t.app.database.db, { priceCents: 1_000, stock: 10, minOrder: 1 });
     const get = (url: string, headers = customer.bearer) =>
       t.app.inject({ method: 'GET', url, headers });

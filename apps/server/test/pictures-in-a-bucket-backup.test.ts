@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { restoreBackup, takeBackup } from '../src/modules/backup/service';
 import { createS3PictureStore } from '../src/modules/catalog/s3-picture-store';
-import { type Caller, makeAdminDirectly, signUp } from './accounts-helpers';
-import { pngPicture } from './pictures';
+import { type Caller, signUpAdmin } from './accounts-helpers';
+import { addPart, pngPicture, uploaded } from './pictures';
 import { startS3Server, type TestS3Server } from './s3-server';
 import { createTestApp, createTestDatabase, type TestApp, testConfig } from './test-app';
 
@@ -22,43 +22,16 @@ let admin: Caller;
 beforeAll(async () => {
   s3 = await startS3Server();
   one = await createTestApp({ s3: s3.config });
-  admin = await signUp(one.app, { name: 'Shop Admin', email: 'boss@example.com' });
-  await makeAdminDirectly(one.app, admin.email);
+  admin = await signUpAdmin(one.app, { email: 'boss@example.com' });
 });
 afterAll(async () => {
   await one.close();
   await s3.close();
 });
 
-async function uploaded(bytes: Buffer): Promise<string> {
-  const res = await one.app.inject({
-    method: 'POST',
-    url: '/api/part-images',
-    headers: { ...admin.bearer, 'content-type': 'image/png' },
-    payload: bytes,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ image: string }>().image;
-}
-
-const addPart = (image: string) =>
-  one.app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers: admin.bearer,
-    payload: {
-      name: 'Carbon Bonnet',
-      minorder: 1,
-      price: 899,
-      image,
-      quantity: 4,
-      description: 'A carbon-fibre bonnet.',
-    },
-  });
-
 it('backs up the pictures from the bucket and restores them into one', async () => {
-  const image = await uploaded(pngPicture(6, [5, 6, 7]));
-  expect((await addPart(image)).statusCode).toBe(201);
+  const image = await uploaded(one.app, admin.bearer, pngPicture(6, [5, 6, 7]));
+  expect((await addPart(one.app, admin.bearer, image)).statusCode).toBe(201);
   const work = mkdtempSync(path.join(tmpdir(), 'apex-s3-backup-'));
   const file = path.join(work, 'shop.tar.gz');
   const source = createS3PictureStore(s3.config);

@@ -1,6 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -56,3 +58,37 @@ export const webpPicture = (width = 8, height = 8): Promise<Buffer> =>
   sharp({ create: { width, height, channels: 3, background: { r: 10, g: 160, b: 60 } } })
     .webp()
     .toBuffer();
+
+type Headers = Record<string, string>;
+
+/** Uploads a picture as an admin's browser does (`headers` name the admin). */
+export const upload = (app: FastifyInstance, headers: Headers, bytes: Buffer, type = 'image/png') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/part-images',
+    headers: { ...headers, 'content-type': type },
+    payload: bytes,
+  });
+
+/** Uploads a picture that must be taken: its address, for a part's image. */
+export const uploaded = async (app: FastifyInstance, headers: Headers, bytes: Buffer) => {
+  const res = await upload(app, headers, bytes);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ image: string }>().image;
+};
+
+/** Adds a part (a carbon bonnet) whose image is `image`. */
+export const addPart = (app: FastifyInstance, headers: Headers, image: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/parts',
+    headers,
+    payload: {
+      name: 'Carbon Bonnet',
+      minorder: 1,
+      price: 899,
+      image,
+      quantity: 4,
+      description: 'A carbon-fibre bonnet.',
+    },
+  });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { pageCursor } from './paging';
+
 /** What an admin can do that the shop accounts for, as `thing.verb`. */
 export const ACTIVITY_ACTIONS = [
   'part.add',
@@ -44,10 +46,7 @@ export const ActivityEntrySchema = z
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 
 export const ActivityQuerySchema = z.object({
-  before: z
-    .uuid({ message: 'before must be the id of an activity entry' })
-    .optional()
-    .describe("The previous page's `next`: entries older than that one"),
+  before: pageCursor('an activity entry', 'entries'),
 });
 export type ActivityQuery = z.infer<typeof ActivityQuerySchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { pageCursor } from './paging';
+
 export const OUTBOX_STATES = ['pending', 'sent', 'kept', 'failed'] as const;
 
 /** One mail in the outbox, as admins see it on Dashboard → Outbox. */
@@ -30,10 +32,7 @@ export const OutboxPageSchema = z.object({
 export type OutboxPage = z.infer<typeof OutboxPageSchema>;
 
 export const OutboxQuerySchema = z.object({
-  before: z
-    .uuid({ message: 'before must be the id of a mail' })
-    .optional()
-    .describe("The previous page's `next`: mails older than that one"),
+  before: pageCursor('a mail', 'mails'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

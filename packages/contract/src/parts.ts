@@ -54,6 +54,12 @@ const wholeNumber = (field: string) =>
     .number({ message: `Enter the ${field} as a number` })
     .int(`The ${field} must be a whole number`);
 
+/** A number of units (an order's minimum, the stock): whole, from `min` up to MAX_STOCK. */
+const unitCount = (field: string, min: number, belowMin: string) =>
+  wholeNumber(field)
+    .min(min, belowMin)
+    .max(MAX_STOCK, `The ${field} must be at most ${MAX_STOCK.toLocaleString('en-US')}`);
+
 /**
  * Each field of a part's forms, written once: the wire's schemas below and the forms' own
  * (`forms.ts`, in the shop's words) are built from these, so a rule and its message live here only.
@@ -65,9 +71,7 @@ export const partFields = {
     .trim()
     .min(1)
     .max(120, 'Name must be 120 characters or fewer'),
-  minOrder: wholeNumber('minimum order')
-    .min(1, 'The minimum order must be at least 1')
-    .max(MAX_STOCK, 'The minimum order must be at most 1,000,000'),
+  minOrder: unitCount('minimum order', 1, 'The minimum order must be at least 1'),
   /** Dollars, as the admin types them and the API carries them. */
   price: z
     .number({ message: 'Enter the price as a number' })
@@ -85,9 +89,7 @@ export const partFields = {
     .trim()
     .max(2000, 'Description must be 2,000 characters or fewer'),
   // The spec calls the stock `quantity`, and so do the messages admins have always read.
-  stock: wholeNumber('quantity')
-    .min(0, 'The quantity cannot be negative')
-    .max(MAX_STOCK, 'The quantity must be at most 1,000,000'),
+  stock: unitCount('quantity', 0, 'The quantity cannot be negative'),
   version: z
     .number({ message: 'The version of the part this edit was made from is required' })
     .int('The version must be a whole number')

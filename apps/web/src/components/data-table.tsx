@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-interface DataTableProps {
+export interface DataTableProps {
   /** Column headings; a heading only for screen readers is given as { label, hidden: true }. */
   columns: (string | { label: string; hidden: true })[];
   /** The table rows (<tr> elements). */

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
+import { errorMessage } from './api';
+
 // react-toastify stays out of the pages' loads: it arrives with the first message to show, and so
 // does the toast area (components/toasts.tsx), which shows the messages sent before it mounted.
 // It must be the same (unstyled) build that components/toasts.tsx mounts, or no toast appears.
@@ -30,4 +32,27 @@ export async function notify(kind: Kind, message: string): Promise<void> {
   }
   const { toast } = await import('react-toastify/unstyled');
   toast[kind](message);
+}
+
+interface Outcome {
+  /** Said once the action succeeded, e.g. "Order cancelled". */
+  done: string;
+  /** Said when it failed with no message of its own (the API's errors say what went wrong). */
+  failed: string;
+  /** What the page does once the action succeeded, before saying so: reset a form, move focus. */
+  then?: () => void;
+}
+
+/** Does what was asked (a delete, a save) and says in a toast how it went. */
+export async function notifyOutcome(
+  action: () => Promise<unknown>,
+  { done, failed, then }: Outcome,
+): Promise<void> {
+  try {
+    await action();
+    then?.();
+    void notify('success', done);
+  } catch (error) {
+    void notify('error', errorMessage(error, failed));
+  }
 }

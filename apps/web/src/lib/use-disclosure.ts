@@ -1,23 +1,16 @@
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type RefObject,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
  * A menu a button opens (the phone menu, the dashboard menu). It is open for the page it was
  * opened on, so following one of its links closes it; Escape closes it and puts focus back on its
  * button; and it closes when focus leaves both, so it never stays open over the page the
- * customer has moved on to.
+ * customer has moved on to. The button says whether the menu is open, and which menu it opens.
  */
-export function useDisclosure(
-  buttonRef: RefObject<HTMLButtonElement | null>,
-  panelRef: RefObject<HTMLElement | null>,
-) {
+export function useDisclosure<Panel extends HTMLElement>() {
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<Panel>(null);
   const { key } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === key;
@@ -63,8 +56,17 @@ export function useDisclosure(
 
   return {
     open,
-    toggle: () => setOpenOn(open ? null : key),
     /** Spread on the element holding both the button and its menu. */
     containerProps: { onKeyDown, onBlur },
+    /** Spread on the button that opens and closes the menu. */
+    buttonProps: {
+      ref: buttonRef,
+      type: 'button',
+      'aria-expanded': open,
+      'aria-controls': panelId,
+      onClick: () => setOpenOn(open ? null : key),
+    } as const,
+    /** Spread on the menu. */
+    panelProps: { ref: panelRef, id: panelId },
   };
 }

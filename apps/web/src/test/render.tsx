@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
 
 /** Renders with a fresh data cache (no retries, so failures show at once) and a router at `route`. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
@@ -27,3 +28,24 @@ export const json =
   (body: unknown, status = 200) =>
   () =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Stands in for fetch where a page posts to one `endpoint`: it answers with `answer`, and the JSON
+ * bodies sent to it are kept in the list returned; any other address answers as `others` says, or
+ * with null.
+ */
+export function recordPostsTo(
+  endpoint: string,
+  answer: () => Response,
+  others: Record<string, () => Response> = {},
+): unknown[] {
+  const bodies: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === endpoint) {
+      bodies.push(JSON.parse(init?.body as string));
+      return answer();
+    }
+    return (others[url] ?? json(null))();
+  });
+  return bodies;
+}

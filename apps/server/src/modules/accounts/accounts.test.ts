@@ -6,10 +6,10 @@ import {
   browserHeaders,
   type Caller,
   findSessionCookie,
-  makeAdminDirectly,
   newClientAddress,
   signIn,
   signUp,
+  signUpAdmin,
 } from '../../../test/accounts-helpers';
 import { createTestApp, useTestApp } from '../../../test/test-app';
 
@@ -32,11 +32,7 @@ const EMAIL_TAKEN = {
 };
 
 /** A signed-in admin (made one in the database, as the admin command does). */
-async function signUpAdmin(): Promise<Caller> {
-  const admin = await signUp(t.app, { name: 'Shop Admin', email: 'admin@example.com' });
-  await makeAdminDirectly(t.app, admin.email);
-  return admin;
-}
+const newAdmin = () => signUpAdmin(t.app, { email: 'admin@example.com' });
 
 const signUpCustomer = (email = 'customer@example.com', name = 'Ada Customer') =>
   signUp(t.app, { name, email, password: PASSWORD });
@@ -219,7 +215,7 @@ describe('POST /api/auth/sign-up/email', () => {
       expect({ statusCode: signIn.statusCode, body: signIn.json<unknown>() }).toEqual(
         signInRefusal,
       );
-      const admin = await signUpAdmin();
+      const admin = await newAdmin();
       expect(await listedEmails(admin)).toEqual([admin.email]);
     },
   );
@@ -291,7 +287,7 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(res.json()).toEqual(EMAIL_TAKEN);
     expect(findSessionCookie(res.headers['set-cookie'])).toBeNull();
 
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     expect((await listedEmails(admin)).sort()).toEqual([admin.email, customer.email].sort());
     const impostor = await attemptSignIn(t.app, {
       email: customer.email,
@@ -307,7 +303,7 @@ describe('POST /api/auth/sign-up/email', () => {
       password: PASSWORD,
       role: 'admin',
     });
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const users = (await listUsers(admin.bearer)).json<{ email: string; role: string }[]>();
     expect(users.filter((user) => user.role === 'admin').map((user) => user.email)).toEqual([
       admin.email,
@@ -371,14 +367,14 @@ describe('GET /api/admin/:email', () => {
 
   it('refuses a customer asking about someone else', async () => {
     const customer = await signUpCustomer('customer@example.com');
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const res = await checkAdmin(admin.email, customer.bearer);
     expect(res.statusCode).toBe(403);
     expect(res.json()).not.toHaveProperty('admin');
   });
 
   it('lets an admin ask about any account, known or not', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUpCustomer();
     expect((await checkAdmin(admin.email, admin.bearer)).json()).toEqual({ admin: true });
     expect((await checkAdmin(customer.email, admin.bearer)).json()).toEqual({ admin: false });
@@ -388,13 +384,13 @@ describe('GET /api/admin/:email', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const res = await checkAdmin(admin.email, visitor);
     expect(res.statusCode).toBe(401);
   });
 
   it("gives a promoted customer's existing token admin rights on the next request", async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUpCustomer();
     expect((await listUsers(customer.bearer)).statusCode).toBe(403);
 
@@ -418,7 +414,7 @@ describe('GET /api/user', () => {
   });
 
   it('lists every account for an admin, without passwords or tokens', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUpCustomer('customer@example.com', 'Ada Customer');
     const res = await listUsers(admin.bearer);
     expect(res.statusCode).toBe(200);
@@ -462,7 +458,7 @@ describe('PUT /api/user/admin/:email', () => {
   });
 
   it('lets an admin make a customer admin', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUpCustomer();
     const res = await makeAdmin(customer.email, admin.bearer);
     expect(res.statusCode).toBe(200);
@@ -472,7 +468,7 @@ describe('PUT /api/user/admin/:email', () => {
   });
 
   it('reports nothing modified when the account is an admin already', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUpCustomer();
     await makeAdmin(customer.email, admin.bearer);
     const again = await makeAdmin(customer.email, admin.bearer);
@@ -481,7 +477,7 @@ describe('PUT /api/user/admin/:email', () => {
   });
 
   it('answers 404 JSON for an unknown email', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const res = await makeAdmin('nobody@example.com', admin.bearer);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);

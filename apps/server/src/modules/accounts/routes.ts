@@ -15,10 +15,12 @@ import {
   UserListSchema,
 } from '@apex/contract';
 
-import { errorResponses } from '../../lib/error-responses';
+import { routeDocs } from '../../lib/route-docs';
 import type { Accounts } from './service';
 
-const errors = errorResponses(400, 401, 403);
+// Each route here may also answer 400 (input its schema refuses), 401 and 403.
+const accountDoc = routeDocs('accounts', 400, 401, 403);
+const profileDoc = routeDocs('profiles', 400, 401, 403);
 
 export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: boolean }> = async (
   app,
@@ -38,28 +40,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: 
 
   app.put(
     '/user/:email',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'The access token for your own signed-in session',
-        params: EmailParamsSchema,
-        // The spec's client sends {email}; the session, not the body, decides.
-        body: z.object({ email: z.string().optional() }).optional(),
-        response: { 200: TokenSchema, ...errors },
-      },
-    },
+    accountDoc('The access token for your own signed-in session', {
+      params: EmailParamsSchema,
+      // The spec's client sends {email}; the session, not the body, decides.
+      body: z.object({ email: z.string().optional() }).optional(),
+      response: { 200: TokenSchema },
+    }),
     async (request) => accounts.issueAccessToken(await request.requireUser(), request.params.email),
   );
 
   app.get(
     '/user',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Every account (admins)',
-        response: { 200: UserListSchema, ...errors },
-      },
-    },
+    accountDoc('Every account (admins)', { response: { 200: UserListSchema } }),
     async (request) => {
       await request.requireAdmin();
       return accounts.listUsers();
@@ -68,54 +60,38 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: 
 
   app.put(
     '/user/admin/:email',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Make an account admin (admins)',
-        params: EmailParamsSchema,
-        response: { 200: ModifiedCountSchema, 404: ApiErrorSchema, ...errors },
-      },
-    },
+    accountDoc('Make an account admin (admins)', {
+      params: EmailParamsSchema,
+      response: { 200: ModifiedCountSchema, 404: ApiErrorSchema },
+    }),
     async (request) => accounts.makeAdmin(await request.requireAdmin(), request.params.email),
   );
 
   app.get(
     '/admin/:email',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Whether an account is an admin (your own; admins may ask about anyone)',
-        params: EmailParamsSchema,
-        response: { 200: AdminCheckSchema, ...errors },
-      },
-    },
+    accountDoc('Whether an account is an admin (your own; admins may ask about anyone)', {
+      params: EmailParamsSchema,
+      response: { 200: AdminCheckSchema },
+    }),
     async (request) => accounts.isAdmin(await request.requireUser(), request.params.email),
   );
 
   app.get(
     '/profile',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Your profile',
-        querystring: EmailQuerySchema,
-        response: { 200: ProfileSchema, ...errors },
-      },
-    },
+    profileDoc('Your profile', {
+      querystring: EmailQuerySchema,
+      response: { 200: ProfileSchema },
+    }),
     async (request) => accounts.getProfile(await request.requireUser(), request.query.userEmail),
   );
 
   app.post(
     '/profile/:email',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Create your profile',
-        params: EmailParamsSchema,
-        body: ProfileInputSchema,
-        response: { 201: UpsertedSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    profileDoc('Create your profile', {
+      params: EmailParamsSchema,
+      body: ProfileInputSchema,
+      response: { 201: UpsertedSchema, 409: ApiErrorSchema },
+    }),
     async (request, reply) => {
       const viewer = await request.requireUser();
       const created = await accounts.createProfile(viewer, request.params.email, request.body);
@@ -125,15 +101,11 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: 
 
   app.put(
     '/profile/:email',
-    {
-      schema: {
-        tags: ['profiles'],
-        summary: 'Update your profile',
-        params: EmailParamsSchema,
-        body: ProfileInputSchema,
-        response: { 200: ModifiedCountSchema, 404: ApiErrorSchema, ...errors },
-      },
-    },
+    profileDoc('Update your profile', {
+      params: EmailParamsSchema,
+      body: ProfileInputSchema,
+      response: { 200: ModifiedCountSchema, 404: ApiErrorSchema },
+    }),
     async (request) =>
       accounts.updateProfile(await request.requireUser(), request.params.email, request.body),
   );

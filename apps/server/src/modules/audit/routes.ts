@@ -2,28 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { ActivityPageSchema, ActivityQuerySchema } from '@apex/contract';
 
-import { errorResponses } from '../../lib/error-responses';
+import { routeDocs } from '../../lib/route-docs';
+import { adminsOnly } from '../../plugins/auth';
 import type { AuditLog } from './service';
 
-const errors = errorResponses(400, 401, 403);
+const doc = routeDocs('audit', 400, 401, 403);
 
 export const auditRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLog }> = async (
   app,
   { auditLog },
 ) => {
+  app.addHook('preHandler', adminsOnly);
+
   app.get(
     '/activity',
-    {
-      schema: {
-        tags: ['audit'],
-        summary: 'What admins did, newest first, 50 a page (admins)',
-        querystring: ActivityQuerySchema,
-        response: { 200: ActivityPageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await request.requireAdmin();
-      return auditLog.list({ before: request.query.before });
-    },
+    doc('What admins did, newest first, 50 a page (admins)', {
+      querystring: ActivityQuerySchema,
+      response: { 200: ActivityPageSchema },
+    }),
+    async (request) => auditLog.list({ before: request.query.before }),
   );
 };

@@ -6,7 +6,7 @@ import { eq, sum } from 'drizzle-orm';
 import { create as createTar, extract as extractTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { pngPicture } from '../../../test/pictures';
 import {
@@ -64,8 +64,7 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     t = await createTestApp();
     work = await mkdtemp(path.join(tmpdir(), 'apex-backups-'));
-    admin = await signUp(t.app, { email: 'boss@example.com' });
-    await makeAdminDirectly(t.app, admin.email);
+    admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     customer = await signUp(t.app, { email: 'ada@example.com' });
     const upload = await t.app.inject({
       method: 'POST',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { BackupStatus } from '@apex/contract';
 
-import { makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { signUpAdmin } from '../../../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { backupRuns } from '../../db/schema';
 import { createBackupSchedule } from './schedule';
@@ -81,8 +81,7 @@ describe('scheduled backups', () => {
   });
 
   it('tells admins on GET /api/backups how long ago the last good backup was, and the runs', async () => {
-    const admin = await signUp(t.app, { email: 'boss@example.com' });
-    await makeAdminDirectly(t.app, admin.email);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const status = async () =>
       (
         await t.app.inject({ method: 'GET', url: '/api/backups', headers: admin.bearer })

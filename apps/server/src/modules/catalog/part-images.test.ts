@@ -10,9 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { partPictureSrcset } from '@apex/contract';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
-import { cameraJpeg, jpegStart, pngPicture, webpPicture } from '../../../test/pictures';
+import {
+  addPart,
+  cameraJpeg,
+  jpegStart,
+  pngPicture,
+  upload,
+  uploaded,
+  webpPicture,
+} from '../../../test/pictures';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server';
 import {
   createTestApp,
@@ -24,43 +32,6 @@ import {
 import { buildApp } from '../../app';
 import { createPartImages } from './part-images';
 import { createLocalPictureStore, type PictureStore } from './picture-store';
-
-type Headers = Record<string, string>;
-
-const upload = (app: FastifyInstance, headers: Headers, bytes: Buffer, type = 'image/png') =>
-  app.inject({
-    method: 'POST',
-    url: '/api/part-images',
-    headers: { ...headers, 'content-type': type },
-    payload: bytes,
-  });
-
-const uploaded = async (app: FastifyInstance, headers: Headers, bytes: Buffer) => {
-  const res = await upload(app, headers, bytes);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ image: string }>().image;
-};
-
-const addPart = (app: FastifyInstance, headers: Headers, image: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/parts',
-    headers,
-    payload: {
-      name: 'Carbon Bonnet',
-      minorder: 1,
-      price: 899,
-      image,
-      quantity: 4,
-      description: 'A carbon-fibre bonnet.',
-    },
-  });
-
-async function signUpAdmin(app: FastifyInstance): Promise<Caller> {
-  const admin = await signUp(app, { name: 'Shop Admin', email: 'boss@example.com' });
-  await makeAdminDirectly(app, admin.email);
-  return admin;
-}
 
 /** The addresses of an uploaded picture's WebP copies, as the web app's srcset names them. */
 const copiesOf = (image: string) =>
@@ -83,7 +54,7 @@ describe('pictures on the local disk (the default)', () => {
   const t = useTestApp();
 
   it('stores a PNG by its content and serves it, with its copies, to be kept for good', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const picture = pngPicture(8);
     const image = await uploaded(t.app, admin.bearer, picture);
     expect(image).toMatch(/^\/uploads\/parts\/[0-9a-f]{64}\.png$/);
@@ -106,7 +77,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('makes WebP copies 320, 640 and 1280 pixels wide of a large photo', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const image = await uploaded(t.app, admin.bearer, await cameraJpeg(2000, 1000));
     expect(image).toMatch(/\.jpg$/);
     const widths = [];
@@ -125,7 +96,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('passes on nothing a camera wrote beside the pixels: no GPS position, no camera', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const photo = await cameraJpeg(900, 600);
     // The upload carries them: the maker's name and the GPS IFD pointer (tag 0x8825).
     const exif = (await sharp(photo).metadata()).exif;
@@ -144,7 +115,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('turns a photo upright as the camera held it', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     // Stored 400 wide and 200 high, with a note to turn it a quarter clockwise (EXIF orientation 6).
     const sideways = await sharp({
       create: { width: 400, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 } },
@@ -161,7 +132,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('accepts JPEG and WebP whatever type the upload declares, and refuses a broken one', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const jpeg = await upload(
       t.app,
       admin.bearer,
@@ -182,7 +153,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('refuses a file that is not a picture, an empty one and one over 2 MB', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const notPicture = await upload(t.app, admin.bearer, Buffer.from('<svg onload=alert(1)>'));
     expect(notPicture.statusCode).toBe(415);
     expect(notPicture.json<{ message: string }>().message).toBe(
@@ -199,7 +170,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('keeps serving pictures uploaded before copies were made; their copies lead to them', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     // As the shop stored uploads until now: the bytes as sent, and no copies.
     const legacy = pngPicture(6, [1, 2, 3]);
     const name = `${createHash('sha256').update(legacy).digest('hex')}.png`;
@@ -228,7 +199,7 @@ describe('pictures on the local disk (the default)', () => {
   });
 
   it('removes after the grace the pictures no part names, with their copies, and only those', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     const onSale = await uploaded(t.app, admin.bearer, pngPicture(4, [10, 10, 10]));
     const archived = await uploaded(t.app, admin.bearer, pngPicture(4, [20, 20, 20]));
     const neverSaved = await uploaded(t.app, admin.bearer, pngPicture(4, [40, 40, 40]));
@@ -325,7 +296,7 @@ describe('pictures in an S3-compatible store', () => {
     // Two instances of the shop on one bucket.
     one = await createTestApp({ s3: s3.config });
     other = await createTestApp({ s3: s3.config });
-    admin = await signUpAdmin(one.app);
+    admin = await signUpAdmin(one.app, { email: 'boss@example.com' });
   });
   afterAll(async () => {
     await one.close();
@@ -358,8 +329,10 @@ describe('pictures in an S3-compatible store', () => {
         .statusCode,
     ).toBe(404);
     // A part saved on the other instance may name it: the bucket is the truth.
-    const otherAdmin = await signUp(other.app, { name: 'Other Admin', email: 'boss2@example.com' });
-    await makeAdminDirectly(other.app, otherAdmin.email);
+    const otherAdmin = await signUpAdmin(other.app, {
+      name: 'Other Admin',
+      email: 'boss2@example.com',
+    });
     expect((await addPart(other.app, otherAdmin.bearer, image)).statusCode).toBe(201);
   });
 

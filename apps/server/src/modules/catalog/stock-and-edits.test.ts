@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { restockPart } from '../../../test/parts-helpers';
 import { useTestApp } from '../../../test/test-app';
@@ -27,11 +27,7 @@ interface PartJson {
   version: number;
 }
 
-async function signUpAdmin(): Promise<Caller> {
-  const admin = await signUp(t.app, { name: 'Shop Admin', email: 'boss@example.com' });
-  await makeAdminDirectly(t.app, admin.email);
-  return admin;
-}
+const newAdmin = () => signUpAdmin(t.app, { email: 'boss@example.com' });
 
 /** The part as the edit page loads it. */
 const openPart = async (id: string) =>
@@ -68,7 +64,7 @@ const stockOf = async (id: string) => {
 
 describe('editing a part while customers buy it', () => {
   it('refuses an edit from a form opened before a sale, with the part as it is now; nothing is oversold', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 3, minOrder: 1 });
 
@@ -113,9 +109,8 @@ describe('editing a part while customers buy it', () => {
   });
 
   it('never lets a stale version overwrite: of two admins editing one copy, the second is refused', async () => {
-    const first = await signUpAdmin();
-    const second = await signUp(t.app, { name: 'Second Admin' });
-    await makeAdminDirectly(t.app, second.email);
+    const first = await newAdmin();
+    const second = await signUpAdmin(t.app, { name: 'Second Admin' });
     const part = await makePart(t.app.database.db, { name: 'Carbon Hood', priceCents: 90_000 });
     const opened = await openPart(part.id);
 
@@ -142,7 +137,7 @@ describe('editing a part while customers buy it', () => {
   });
 
   it('moves the version on with every change: an edit, a restock, an order, a deleted order, archiving', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
     const versions = [(await stockOf(part.id)).version];
@@ -180,7 +175,7 @@ describe('editing a part while customers buy it', () => {
 
 describe('POST /api/parts/:id/restock', () => {
   it('adds units to the stock as it is now, even when an order came in between', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
     // The admin sees 10 on the shelf and decides to add 5…
@@ -198,7 +193,7 @@ describe('POST /api/parts/:id/restock', () => {
   });
 
   it('counts every one of several restocks arriving together', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const part = await makePart(t.app.database.db, { stock: 1 });
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => restock(admin.bearer, part.id, { units: 3 })),
@@ -208,7 +203,7 @@ describe('POST /api/parts/:id/restock', () => {
   });
 
   it('refuses a restock past the most a part can hold, saying how many fit, and changes nothing', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const part = await makePart(t.app.database.db, { stock: 999_990 });
     const res = await restock(admin.bearer, part.id, { units: 11 });
     expect(res.statusCode).toBe(409);
@@ -226,7 +221,7 @@ describe('POST /api/parts/:id/restock', () => {
     ['text', { units: '5' }],
     ['more than a part can hold', { units: 1_000_001 }],
   ])('answers 400 naming the units when they are %s', async (_case, payload) => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const part = await makePart(t.app.database.db, { stock: 4 });
     const res = await restock(admin.bearer, part.id, payload);
     expect(res.statusCode).toBe(400);
@@ -235,7 +230,7 @@ describe('POST /api/parts/:id/restock', () => {
   });
 
   it('answers 404 for unknown, malformed and archived parts', async () => {
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const archived = await makePart(t.app.database.db, { stock: 2, archivedAt: new Date() });
     for (const id of [randomUUID(), 'not-an-id', archived.id]) {
       expect((await restock(admin.bearer, id, { units: 1 })).statusCode).toBe(404);

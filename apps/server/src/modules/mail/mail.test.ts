@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { startMailServer, type TestMailServer } from '../../../test/mail-server';
 import {
   createTestApp,
@@ -194,8 +194,7 @@ describe('without a mail server', () => {
   let customer: Caller;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signUp(t.app, { email: 'boss@example.com' });
-    await makeAdminDirectly(t.app, admin.email);
+    admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
     customer = await signUp(t.app);
     // The sign-ups' verification mails; each test here counts only its own.
     await t.app.database.db.delete(outbox);

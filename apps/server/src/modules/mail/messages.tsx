@@ -2,7 +2,7 @@ import { Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactNode } from 'react';
 
-import type { MailMessage } from '../../lib/outbox';
+import type { MailMessage, OrderFacts } from '../../lib/outbox';
 import { Action, Layout, money, OrderSummary, SHOP, styles } from './layout';
 
 /** A message ready for the mail server: subject, HTML and plain-text parts. */
@@ -11,6 +11,46 @@ export interface RenderedMail {
   html: string;
   text: string;
 }
+
+/** What became of an order after it was placed, as its customer is told, and where to look next. */
+const orderNews: Record<
+  'order-paid' | 'order-shipped' | 'order-deleted',
+  {
+    subject: (partName: string) => string;
+    preview: (order: OrderFacts) => string;
+    heading: string;
+    greeting: (name: string) => ReactNode;
+    state: string;
+    next: { path: string; label: string };
+  }
+> = {
+  'order-paid': {
+    subject: (partName) => `Payment received for your ${partName} order`,
+    preview: (order) => `We received ${money(order.totalCents)}`,
+    heading: 'Payment received',
+    greeting: (name) => <>Hello {name}, we received your payment. We will ship your order soon.</>,
+    state: 'Paid, to be shipped',
+    next: { path: '/dashboard', label: 'See your orders' },
+  },
+  'order-shipped': {
+    subject: (partName) => `Your ${partName} order has shipped`,
+    preview: () => 'Your order is on its way',
+    heading: 'Order shipped',
+    greeting: (name) => <>Hello {name}, your order is on its way.</>,
+    state: 'Shipped',
+    next: { path: '/dashboard', label: 'See your orders' },
+  },
+  'order-deleted': {
+    subject: (partName) => `Your unpaid ${partName} order was cancelled by the shop`,
+    preview: () => 'Your unpaid order was cancelled',
+    heading: 'Order cancelled',
+    greeting: (name) => (
+      <>Hello {name}, the shop cancelled your unpaid order. Nothing was charged.</>
+    ),
+    state: 'Cancelled by the shop',
+    next: { path: '/#parts', label: 'See the parts' },
+  },
+};
 
 /** The subject and the body of one message; links point at the shop's public address. */
 function compose(message: MailMessage, shop: URL): { subject: string; body: ReactNode } {
@@ -35,45 +75,18 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
         ),
       };
     }
-    case 'order-paid': {
-      const { order } = message;
-      return {
-        subject: `Payment received for your ${order.partName} order`,
-        body: (
-          <Layout preview={`We received ${money(order.totalCents)}`} heading="Payment received">
-            <Text style={styles.text}>
-              Hello {message.name}, we received your payment. We will ship your order soon.
-            </Text>
-            <OrderSummary order={order} state="Paid, to be shipped" />
-            <Action href={at('/dashboard')} label="See your orders" />
-          </Layout>
-        ),
-      };
-    }
-    case 'order-shipped': {
-      const { order } = message;
-      return {
-        subject: `Your ${order.partName} order has shipped`,
-        body: (
-          <Layout preview="Your order is on its way" heading="Order shipped">
-            <Text style={styles.text}>Hello {message.name}, your order is on its way.</Text>
-            <OrderSummary order={order} state="Shipped" />
-            <Action href={at('/dashboard')} label="See your orders" />
-          </Layout>
-        ),
-      };
-    }
+    case 'order-paid':
+    case 'order-shipped':
     case 'order-deleted': {
       const { order } = message;
+      const news = orderNews[message.kind];
       return {
-        subject: `Your unpaid ${order.partName} order was cancelled by the shop`,
+        subject: news.subject(order.partName),
         body: (
-          <Layout preview="Your unpaid order was cancelled" heading="Order cancelled">
-            <Text style={styles.text}>
-              Hello {message.name}, the shop cancelled your unpaid order. Nothing was charged.
-            </Text>
-            <OrderSummary order={order} state="Cancelled by the shop" />
-            <Action href={at('/#parts')} label="See the parts" />
+          <Layout preview={news.preview(order)} heading={news.heading}>
+            <Text style={styles.text}>{news.greeting(message.name)}</Text>
+            <OrderSummary order={order} state={news.state} />
+            <Action href={at(news.next.path)} label={news.next.label} />
           </Layout>
         ),
       };

@@ -8,10 +8,11 @@ import {
   OutboxQuerySchema,
 } from '@apex/contract';
 
-import { errorResponses } from '../../lib/error-responses';
+import { routeDocs } from '../../lib/route-docs';
+import { adminsOnly } from '../../plugins/auth';
 import type { OutboxReader } from './service';
 
-const errors = errorResponses(400, 401, 403, 404);
+const doc = routeDocs('mail', 400, 401, 403, 404);
 
 /**
  * A rendered mail is someone else's HTML in the shop's page: it may style itself and show
@@ -26,34 +27,24 @@ export const mailRoutes: FastifyPluginAsyncZod<{ outbox: OutboxReader }> = async
   app,
   { outbox },
 ) => {
+  app.addHook('preHandler', adminsOnly);
+
   app.get(
     '/outbox',
-    {
-      schema: {
-        tags: ['mail'],
-        summary: 'The mail the shop sent, is sending or keeps, newest first (admins)',
-        querystring: OutboxQuerySchema,
-        response: { 200: OutboxPageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await request.requireAdmin();
-      return outbox.listMails(request.query);
-    },
+    doc('The mail the shop sent, is sending or keeps, newest first (admins)', {
+      querystring: OutboxQuerySchema,
+      response: { 200: OutboxPageSchema },
+    }),
+    async (request) => outbox.listMails(request.query),
   );
 
   app.get(
     '/outbox/:id',
-    {
-      schema: {
-        tags: ['mail'],
-        summary: 'One mail with its plain-text message (admins)',
-        params: OutboxParamsSchema,
-        response: { 200: OutboxMessageSchema, ...errors },
-      },
-    },
+    doc('One mail with its plain-text message (admins)', {
+      params: OutboxParamsSchema,
+      response: { 200: OutboxMessageSchema },
+    }),
     async (request) => {
-      await request.requireAdmin();
       const { mail, text } = await outbox.readMail(request.params.id);
       return { ...mail, text };
     },
@@ -61,17 +52,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{ outbox: OutboxReader }> = async
 
   app.get(
     '/outbox/:id/html',
-    {
-      schema: {
-        tags: ['mail'],
-        summary: 'One mail as the HTML its recipient sees (admins; for a frame on Outbox)',
-        params: OutboxParamsSchema,
-        produces: ['text/html'],
-        response: { 200: z.string(), ...errors },
-      },
-    },
+    doc('One mail as the HTML its recipient sees (admins; for a frame on Outbox)', {
+      params: OutboxParamsSchema,
+      produces: ['text/html'],
+      response: { 200: z.string() },
+    }),
     async (request, reply) => {
-      await request.requireAdmin();
       const { html } = await outbox.readMail(request.params.id);
       return reply
         .type('text/html; charset=utf-8')

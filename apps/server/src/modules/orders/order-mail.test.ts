@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { payWithTestCard } from '../../../test/orders-helpers';
 import { useMailingTestApp } from '../../../test/test-app';
@@ -26,11 +26,7 @@ async function delivered(): Promise<ParsedMail[]> {
   return smtp.received;
 }
 
-async function signUpAdmin(email = 'boss@example.com'): Promise<Caller> {
-  const admin = await signUp(t.app, { name: 'Shop Admin', email });
-  await makeAdminDirectly(t.app, admin.email);
-  return admin;
-}
+const newAdmin = (email = 'boss@example.com') => signUpAdmin(t.app, { email });
 
 /** The accounts are made: their sign-up mails (the address checks) are not what is tested here. */
 const forgetSignUpMail = () => t.app.database.db.delete(outbox);
@@ -48,13 +44,12 @@ async function placeOrder(customer: Caller, partId: string, orderQuantity: numbe
 
 describe("an order's mail", () => {
   it('placed, paid and shipped: exactly three mails to its customer, each naming the order', async () => {
+    // The name and the price are what its mails show; the stock takes the order of 2.
     const part = await makePart(t.app.database.db, {
       name: 'Carbon brake kit',
       priceCents: 61_725,
-      stock: 10,
-      minOrder: 1,
     });
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUp(t.app, {
       name: 'Jane Racer',
       email: 'jane.racer+parts@mail.example.co.uk',
@@ -100,7 +95,7 @@ describe("an order's mail", () => {
       stock: 5,
       minOrder: 1,
     });
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const customer = await signUp(t.app, { name: 'Jane Racer', email: 'jane@example.com' });
     await forgetSignUpMail();
     const orderId = await placeOrder(customer, part.id, 1);
@@ -133,8 +128,8 @@ describe("an order's mail", () => {
       stock: 7,
       minOrder: 2,
     });
-    await signUpAdmin('boss@example.com');
-    await signUpAdmin('parts.desk@example.com');
+    await newAdmin('boss@example.com');
+    await newAdmin('parts.desk@example.com');
     const customer = await signUp(t.app, { email: 'jane@example.com' });
     await forgetSignUpMail();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { orderQuantityHint } from '@apex/contract';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
 import {
@@ -38,7 +38,7 @@ const charged = (customer: Caller, orderId: string) => chargedPaymentId(t.app, c
 async function partCustomerAndAdmin(stock?: number) {
   const part = await makePart(t.app.database.db, stock === undefined ? {} : { stock });
   const customer = await signUp(t.app);
-  const admin = await signUpAdmin();
+  const admin = await newAdmin();
   return { part, customer, admin };
 }
 
@@ -60,11 +60,7 @@ const stockOf = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
     .quantity;
 
-async function signUpAdmin(): Promise<Caller> {
-  const admin = await signUp(t.app, { name: 'Shop Admin', email: 'boss@example.com' });
-  await makeAdminDirectly(t.app, admin.email);
-  return admin;
-}
+const newAdmin = () => signUpAdmin(t.app, { email: 'boss@example.com' });
 
 const pay = (customer: Caller, orderId: string, cardNumber?: string) =>
   chargeTestCard(t.app, customer, orderId, cardNumber);
@@ -207,7 +203,7 @@ describe('reading orders', () => {
     expect((await getOrder(ada.bearer, adaOrder)).statusCode).toBe(200);
     expect((await getOrder(bob.bearer, adaOrder)).statusCode).toBe(404);
     expect((await getOrder({}, adaOrder)).statusCode).toBe(401);
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     expect((await getOrder(admin.bearer, adaOrder)).statusCode).toBe(200);
   });
 });

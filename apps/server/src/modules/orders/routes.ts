@@ -13,24 +13,20 @@ import {
   PlaceOrderSchema,
 } from '@apex/contract';
 
-import { errorResponses } from '../../lib/error-responses';
 import { clientHolds } from '../../lib/json-cache';
+import { routeDocs } from '../../lib/route-docs';
 import type { Orders } from './service';
 import { fromPlaceOrderJson, toOrderJson } from './wire';
 
-const errors = errorResponses(400, 401, 403, 404);
+const doc = routeDocs('orders', 400, 401, 403, 404);
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app, { orders }) => {
   app.post(
     '/orders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Order a part; the server prices it and reserves the stock',
-        body: PlaceOrderSchema,
-        response: { 201: PlacedOrderSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    doc('Order a part; the server prices it and reserves the stock', {
+      body: PlaceOrderSchema,
+      response: { 201: PlacedOrderSchema, 409: ApiErrorSchema },
+    }),
     async (request, reply) => {
       const viewer = await request.requireUser();
       const order = await orders.placeOrder(viewer, fromPlaceOrderJson(request.body));
@@ -40,14 +36,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
 
   app.get(
     '/orders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Your orders, newest first',
-        querystring: EmailQuerySchema,
-        response: { 200: OrderListSchema, ...errors },
-      },
-    },
+    doc('Your orders, newest first', {
+      querystring: EmailQuerySchema,
+      response: { 200: OrderListSchema },
+    }),
     async (request) => {
       const own = await orders.listOwnOrders(await request.requireUser(), request.query.userEmail);
       return own.map(toOrderJson);
@@ -56,41 +48,29 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
 
   app.get(
     '/order/:id',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'One order (its owner, or an admin)',
-        params: OrderParamsSchema,
-        response: { 200: OrderSchema, ...errors },
-      },
-    },
+    doc('One order (its owner, or an admin)', {
+      params: OrderParamsSchema,
+      response: { 200: OrderSchema },
+    }),
     async (request) =>
       toOrderJson(await orders.getOrder(await request.requireUser(), request.params.id)),
   );
 
   app.post(
     '/orders/:id/cancel',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Cancel your own unpaid order; its stock goes back on the shelf',
-        params: OrderParamsSchema,
-        response: { 200: OrderSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    doc('Cancel your own unpaid order; its stock goes back on the shelf', {
+      params: OrderParamsSchema,
+      response: { 200: OrderSchema, 409: ApiErrorSchema },
+    }),
     async (request) =>
       toOrderJson(await orders.cancelOwnOrder(await request.requireUser(), request.params.id)),
   );
 
   app.get(
     '/allorders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Every order (admins); cheap to poll with If-None-Match',
-        response: { 200: OrderListSchema, 304: z.null().describe('Not modified'), ...errors },
-      },
-    },
+    doc('Every order (admins); cheap to poll with If-None-Match', {
+      response: { 200: OrderListSchema, 304: z.null().describe('Not modified') },
+    }),
     async (request, reply) => {
       await request.requireAdmin();
       // The version is one aggregate query; the list is read only when it changed.
@@ -103,27 +83,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
 
   app.delete(
     '/allorders/:id',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Delete an unpaid order and return its stock (admins)',
-        params: OrderParamsSchema,
-        response: { 200: DeletedCountSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    doc('Delete an unpaid order and return its stock (admins)', {
+      params: OrderParamsSchema,
+      response: { 200: DeletedCountSchema, 409: ApiErrorSchema },
+    }),
     async (request) => orders.deleteUnpaidOrder(await request.requireAdmin(), request.params.id),
   );
 
   app.put(
     '/allorders/:id',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Mark a paid order shipped (admins)',
-        params: OrderParamsSchema,
-        response: { 200: ModifiedCountSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    doc('Mark a paid order shipped (admins)', {
+      params: OrderParamsSchema,
+      response: { 200: ModifiedCountSchema, 409: ApiErrorSchema },
+    }),
     async (request) => orders.shipOrder(await request.requireAdmin(), request.params.id),
   );
 };

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { placeOrderId } from '../../../test/orders-helpers';
@@ -205,16 +205,12 @@ describe('paying through Stripe', () => {
 });
 
 /** An admin of the shop, signed in; a new one each time. */
-async function signUpAdmin(): Promise<Caller> {
-  const admin = await signUp(t.app, { name: 'Shop Admin' });
-  await makeAdminDirectly(t.app, admin.email);
-  return admin;
-}
+const newAdmin = () => signUpAdmin(t.app);
 
 describe("Stripe's notices arriving late", () => {
   it('a late or repeated payment notice leaves a shipped order shipped', async () => {
     const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const { orderId, clientSecret } = await orderBeingPaid(customer);
     const intent = fake.succeed(intentIdOf(clientSecret));
     const { payload, signature } = signedEvent(intent);
@@ -237,7 +233,7 @@ describe("Stripe's notices arriving late", () => {
 
   it('a payment notice for an order an admin deleted is acknowledged and brings nothing back', async () => {
     const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const orderId = await placeOrder(customer);
     const [placed] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
     const { clientSecret } = (await createIntent(customer, orderId)).json<{
@@ -319,7 +315,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('cancels the Stripe payment when an admin deletes the order, so an open payment page cannot charge the card', async () => {
     const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const { orderId, intentId } = await orderBeingPaid(customer);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -333,7 +329,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('keeps an order Stripe has just paid, marked paid, when an admin tries to delete it', async () => {
     const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const { orderId, intentId } = await orderBeingPaid(customer);
     fake.succeed(intentId);
     const res = await t.app.inject({
@@ -362,7 +358,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('asks to wait, and keeps the order and its stock, while its payment is still processing', async () => {
     const customer = await signUp(t.app);
-    const admin = await signUpAdmin();
+    const admin = await newAdmin();
     const { orderId, clientSecret } = await orderBeingPaid(customer);
     fake.process(intentIdOf(clientSecret));
     const waitPlease = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 import type { Order } from '@apex/contract';
 
-import { type Caller, makeAdminDirectly, signUp } from '../../../test/accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import {
   placeOrder as placeOrderIn,
@@ -429,8 +429,7 @@ describe('POST /api/orders/:id/cancel', () => {
   it('lets nobody else cancel the order', async () => {
     const { part, customer, insertedId } = await anOrderOutOfTen(4);
     const other = await signUp(t.app);
-    const admin = await signUp(t.app);
-    await makeAdminDirectly(t.app, admin.email);
+    const admin = await signUpAdmin(t.app);
     expect((await cancel({}, insertedId)).statusCode).toBe(401);
     expect((await cancel(other.bearer, insertedId)).statusCode).toBe(404);
     expect((await cancel(admin.bearer, insertedId)).statusCode).toBe(404);
@@ -444,8 +443,7 @@ describe('test payments', () => {
   it('marks an order paid through the built-in processor as a test payment everywhere', async () => {
     const part = await makePart(t.app.database.db, { priceCents: 2_500, stock: 10, minOrder: 1 });
     const customer = await signUp(t.app);
-    const admin = await signUp(t.app);
-    await makeAdminDirectly(t.app, admin.email);
+    const admin = await signUpAdmin(t.app);
     const paid = (await placedOrder(customer, part.id)).insertedId;
     const unpaid = (await placedOrder(customer, part.id)).insertedId;
     expect((await orderOf(customer, paid)).testPayment).toBe(false);

@@ -16,6 +16,7 @@ import {
 } from '@apex/contract';
 
 import { errorResponses } from '../../lib/error-responses';
+import { routeDocs } from '../../lib/route-docs';
 import type { Viewer } from '../../plugins/auth';
 import { errorBody } from '../../plugins/errors';
 import { CardError } from './builtin-provider';
@@ -42,7 +43,7 @@ export interface OrderPayments {
   }): Promise<{ modifiedCount: number }>;
 }
 
-const errors = errorResponses(400, 401, 403, 404);
+const doc = routeDocs('payments', 400, 401, 403, 404);
 
 /** Paying for an order: whichever processor is configured, the server verifies with it. */
 export const paymentRoutes: FastifyPluginAsyncZod<{
@@ -63,28 +64,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/create-payment-intent',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "A payment intent for your order's own total (one per order, reused on retry)",
-        body: PaymentIntentRequestSchema,
-        response: { 200: PaymentIntentSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    doc("A payment intent for your order's own total (one per order, reused on retry)", {
+      body: PaymentIntentRequestSchema,
+      response: { 200: PaymentIntentSchema, 409: ApiErrorSchema },
+    }),
     async (request) => orders.openPayment(await request.requireUser(), request.body.orderId),
   );
 
   app.patch(
     '/orders/:id',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Mark your order paid, once the payment provider confirms the payment',
-        params: OrderParamsSchema,
-        body: MarkPaidSchema,
-        response: { 200: ModifiedCountSchema, 409: ApiErrorSchema, ...errors },
-      },
-    },
+    doc('Mark your order paid, once the payment provider confirms the payment', {
+      params: OrderParamsSchema,
+      body: MarkPaidSchema,
+      response: { 200: ModifiedCountSchema, 409: ApiErrorSchema },
+    }),
     async (request) =>
       orders.confirmPayment(
         await request.requireUser(),

@@ -8,8 +8,7 @@ import {
   browserHeaders,
   type Caller,
   findSessionCookie,
-  makeAdminDirectly,
-  signUp,
+  signUpAdmin,
 } from '../../../test/accounts-helpers';
 import { createTestApp, type TestApp, useLoggingTestApp } from '../../../test/test-app';
 import { isOpenAuthEndpoint, OPEN_AUTH_ENDPOINTS } from './open-endpoints';
@@ -63,8 +62,7 @@ describe('the identity endpoints under /api/auth', () => {
   let admin: Caller;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await signUp(t.app, { email: 'chief@example.com', password: PASSWORD });
-    await makeAdminDirectly(t.app, admin.email);
+    admin = await signUpAdmin(t.app, { email: 'chief@example.com', password: PASSWORD });
   });
   afterAll(() => t.close());
 

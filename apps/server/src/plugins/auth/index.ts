@@ -39,6 +39,14 @@ declare module 'fastify' {
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
 /**
+ * The preHandler of a module whose every route is for admins (Activity, Outbox, Backups): each
+ * answers 401 or 403 before its handler runs, and a route added there later cannot forget to ask.
+ */
+export async function adminsOnly(request: FastifyRequest): Promise<void> {
+  await request.requireAdmin();
+}
+
+/**
  * Identity for the whole app: mounts Better Auth under /api/auth and gives every request
  * `viewer()`, `requireUser()` and `requireAdmin()`. Roles are read from the database on each
  * request, so a role change applies on the caller's next request.

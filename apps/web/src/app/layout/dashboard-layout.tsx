@@ -1,5 +1,4 @@
 import { PanelLeft } from 'lucide-react';
-import { useId, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 
 import { PageSpinner } from '@/components/page-spinner';
@@ -34,10 +33,7 @@ const adminMenu: MenuEntry[] = [
 export function DashboardLayout() {
   const { user } = useSession();
   const isAdmin = useIsAdmin(user?.email);
-  const menuId = useId();
-  const drawerButton = useRef<HTMLButtonElement>(null);
-  const drawerPanel = useRef<HTMLUListElement>(null);
-  const drawer = useDisclosure(drawerButton, drawerPanel);
+  const drawer = useDisclosure<HTMLUListElement>();
 
   if (isAdmin.isPending) return <PageSpinner />;
   const menu = isAdmin.data ? adminMenu : customerMenu;
@@ -45,14 +41,7 @@ export function DashboardLayout() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 lg:flex-row">
       <nav aria-label="Dashboard" className="lg:w-60 lg:shrink-0" {...drawer.containerProps}>
-        <button
-          ref={drawerButton}
-          type="button"
-          className="btn btn-outline btn-sm lg:hidden"
-          aria-expanded={drawer.open}
-          aria-controls={menuId}
-          onClick={drawer.toggle}
-        >
+        <button {...drawer.buttonProps} className="btn btn-outline btn-sm lg:hidden">
           <PanelLeft aria-hidden="true" className="size-4" />
           Dashboard menu
         </button>
@@ -60,8 +49,7 @@ export function DashboardLayout() {
           Dashboard
         </h2>
         <ul
-          ref={drawerPanel}
-          id={menuId}
+          {...drawer.panelProps}
           className={`menu mt-2 w-full rounded-box bg-base-100 shadow-md lg:mt-0 lg:flex ${drawer.open ? '' : 'max-lg:hidden'}`}
         >
           {menu.map(({ to, label }) => (

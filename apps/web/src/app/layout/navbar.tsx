@@ -1,4 +1,3 @@
-import { useId, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { CloseIcon, MenuIcon } from '@/components/icons';
@@ -63,10 +62,7 @@ function NavLinks({ className }: { className: string }) {
 
 /** The top navigation; on a phone it folds into a menu button. */
 export function Navbar() {
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const menuPanel = useRef<HTMLDivElement>(null);
-  const menu = useDisclosure(menuButton, menuPanel);
+  const menu = useDisclosure<HTMLDivElement>();
 
   return (
     <header className="sticky top-0 z-20 bg-base-100 shadow-sm">
@@ -79,20 +75,15 @@ export function Navbar() {
           </div>
           <NavLinks className="menu menu-horizontal hidden gap-1 md:flex" />
           <button
-            ref={menuButton}
-            type="button"
+            {...menu.buttonProps}
             className="btn btn-square btn-ghost md:hidden"
-            aria-expanded={menu.open}
-            aria-controls={menuId}
             aria-label={menu.open ? 'Close menu' : 'Open menu'}
-            onClick={menu.toggle}
           >
             {menu.open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </div>
         <div
-          ref={menuPanel}
-          id={menuId}
+          {...menu.panelProps}
           hidden={!menu.open}
           className="border-t border-base-200 md:hidden"
         >

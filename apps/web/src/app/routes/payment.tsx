@@ -19,11 +19,7 @@ export default function PaymentPage() {
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
   return (
-    <QueryStatus
-      query={order}
-      loading="Loading the order…"
-      failed="This order could not be loaded."
-    >
+    <QueryStatus query={order} what="the order" failed="This order could not be loaded.">
       {(data) => (
         <PaymentSection order={data} transactionId={transactionId} onPaid={setTransactionId} />
       )}

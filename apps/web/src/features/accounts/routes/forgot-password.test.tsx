@@ -2,24 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { json, renderWithProviders } from '@/test/render';
+import { json, recordPostsTo, renderWithProviders } from '@/test/render';
 
 import ForgotPasswordPage from './forgot-password';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The identity service as the page sees it, answering reset requests with `answer`. */
-function fakeIdentity(answer: () => Response) {
-  const requests: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (url === '/api/auth/request-password-reset') {
-      requests.push(JSON.parse(init?.body as string));
-      return answer();
-    }
-    return json(null)();
-  });
-  return requests;
-}
+const fakeIdentity = (answer: () => Response) =>
+  recordPostsTo('/api/auth/request-password-reset', answer);
 
 async function ask(email: string) {
   renderWithProviders(<ForgotPasswordPage />, { route: '/forgot-password' });

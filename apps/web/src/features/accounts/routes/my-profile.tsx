@@ -3,8 +3,7 @@ import { type Profile, ProfileInputSchema } from '@apex/contract';
 import { TextField } from '@/components/form-field';
 import { QueryStatus } from '@/components/query-status';
 import { SubmitButton } from '@/components/submit-button';
-import { errorMessage } from '@/lib/api';
-import { notify } from '@/lib/notify';
+import { notifyOutcome } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -30,12 +29,10 @@ function ProfileForm({ email, profile }: { email: string; profile: Profile }) {
   });
   const { isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync({ input, saved: profile.saved });
-      void notify('success', 'profile info added');
-    } catch (error) {
-      void notify('error', errorMessage(error, 'The profile was not saved'));
-    }
+    await notifyOutcome(() => save.mutateAsync({ input, saved: profile.saved }), {
+      done: 'profile info added',
+      failed: 'The profile was not saved',
+    });
   });
   return (
     <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
@@ -71,11 +68,7 @@ export default function MyProfilePage() {
         <dt className="font-medium">Email</dt>
         <dd>{email}</dd>
       </dl>
-      <QueryStatus
-        query={profile}
-        loading="Loading your profile…"
-        failed="Your profile could not be loaded."
-      >
+      <QueryStatus query={profile} what="your profile">
         {(data) => <ProfileForm email={email} profile={data} />}
       </QueryStatus>
     </section>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { json, renderWithProviders } from '@/test/render';
+import { json, recordPostsTo, renderWithProviders } from '@/test/render';
 
 import LoginPage from './login';
 import ResetPasswordPage from './reset-password';
@@ -13,18 +13,10 @@ afterEach(() => vi.unstubAllGlobals());
 const TOO_COMMON = 'This password is too common: choose another';
 
 /** The identity service as the pages see it, answering the new password with `answer`. */
-function fakeIdentity(answer: () => Response) {
-  const resets: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (url === '/api/auth/reset-password') {
-      resets.push(JSON.parse(init?.body as string));
-      return answer();
-    }
-    if (url === '/api/sign-in-options') return json({ google: false })();
-    return json(null)();
+const fakeIdentity = (answer: () => Response) =>
+  recordPostsTo('/api/auth/reset-password', answer, {
+    '/api/sign-in-options': json({ google: false }),
   });
-  return resets;
-}
 
 function renderAt(route: string) {
   renderWithProviders(

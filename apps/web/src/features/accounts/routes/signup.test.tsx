@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { json, renderWithProviders } from '@/test/render';
+import { json, recordPostsTo, renderWithProviders } from '@/test/render';
 
 import SignUpPage from './signup';
 
@@ -11,25 +11,19 @@ afterEach(() => vi.unstubAllGlobals());
 const TOO_COMMON = 'This password is too common: choose another';
 
 /** The identity service as the page sees it: nobody signed in, and a sign-up it refuses. */
-function fakeIdentity() {
-  const signUps: unknown[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    if (url === '/api/auth/sign-up/email') {
-      signUps.push(JSON.parse(init?.body as string));
-      return json(
-        {
-          code: 'PASSWORD_TOO_COMMON',
-          message: TOO_COMMON,
-          fields: [{ field: 'body.password', message: TOO_COMMON }],
-        },
-        400,
-      )();
-    }
-    if (url === '/api/sign-in-options') return json({ google: false })();
-    return json(null)();
-  });
-  return signUps;
-}
+const fakeIdentity = () =>
+  recordPostsTo(
+    '/api/auth/sign-up/email',
+    json(
+      {
+        code: 'PASSWORD_TOO_COMMON',
+        message: TOO_COMMON,
+        fields: [{ field: 'body.password', message: TOO_COMMON }],
+      },
+      400,
+    ),
+    { '/api/sign-in-options': json({ google: false }) },
+  );
 
 describe('Sign Up', () => {
   it("shows the server's refusal of a common password under the password field", async () => {

@@ -20,16 +20,21 @@ const wing = {
   onSale: true,
 };
 
-const restocked: ActivityEntry = {
+/** An entry of the log, by the boss unless another admin is named. */
+const entry = (fields: Omit<ActivityEntry, 'actor'> & Partial<ActivityEntry>): ActivityEntry => ({
+  actor: admin,
+  ...fields,
+});
+
+const restocked = entry({
   _id: 'e3',
   createdAt: '2025-03-14T15:09:26.000Z',
-  actor: admin,
   action: 'part.restock',
   subject: { type: 'part', id: 'p1' },
   before: { ...wing, stock: 3 },
   after: { ...wing, stock: 45 },
-};
-const edited: ActivityEntry = {
+});
+const edited = entry({
   _id: 'e2',
   createdAt: '2025-03-14T15:01:00.000Z',
   actor: { id: 'u2', email: 'second@example.com' },
@@ -37,11 +42,10 @@ const edited: ActivityEntry = {
   subject: { type: 'part', id: 'p1' },
   before: { ...wing, stock: 3 },
   after: { ...wing, stock: 3, priceCents: 99_900, name: 'Carbon Rear Wing II' },
-};
-const deleted: ActivityEntry = {
+});
+const deleted = entry({
   _id: 'e1',
   createdAt: '2025-03-13T09:00:00.000Z',
-  actor: admin,
   action: 'order.delete',
   subject: { type: 'order', id: 'o1' },
   before: {
@@ -52,7 +56,7 @@ const deleted: ActivityEntry = {
     customer: 'ada@example.com',
   },
   after: null,
-};
+});
 
 function shopWithActivity() {
   const pages: Record<string, ActivityPage> = {

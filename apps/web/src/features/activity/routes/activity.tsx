@@ -1,6 +1,7 @@
+import { DashboardPage } from '@/components/dashboard-page';
 import { DataTable } from '@/components/data-table';
 import { QueryStatus } from '@/components/query-status';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { ShowMoreButton } from '@/components/show-more-button';
 
 import { type Activity, useActivity } from '../api/get-activity';
 import { describeAction, describeChanges, describeSubject } from '../components/describe-activity';
@@ -31,23 +32,13 @@ function Changes({ entry }: { entry: Activity }) {
 
 /** Activity (admins): what every admin did in the shop, newest first, 50 at a time. */
 export default function ActivityPage() {
-  useDocumentTitle('Activity');
   const activity = useActivity();
   return (
-    <section aria-labelledby="activity-heading" className="flex flex-col gap-6">
-      <div>
-        <h1 id="activity-heading" className="text-3xl font-bold">
-          Activity
-        </h1>
-        <p className="mt-1 text-base-content/80">
-          What admins did in the shop, newest first: who, what, and what it changed.
-        </p>
-      </div>
-      <QueryStatus
-        query={activity}
-        loading="Loading the activity…"
-        failed="The activity could not be loaded."
-      >
+    <DashboardPage
+      title="Activity"
+      intro="What admins did in the shop, newest first: who, what, and what it changed."
+    >
+      <QueryStatus query={activity} what="the activity">
         {({ pages }) => {
           const entries = pages.flatMap((page) => page.entries);
           if (entries.length === 0) return <p>No admin has done anything yet.</p>;
@@ -73,20 +64,13 @@ export default function ActivityPage() {
                   </tr>
                 ))}
               </DataTable>
-              {activity.hasNextPage && (
-                <button
-                  type="button"
-                  className="btn self-start btn-outline"
-                  disabled={activity.isFetchingNextPage}
-                  onClick={() => void activity.fetchNextPage()}
-                >
-                  {activity.isFetchingNextPage ? 'Loading more…' : 'Show more'}
-                </button>
-              )}
+              <ShowMoreButton query={activity}>
+                {activity.isFetchingNextPage ? 'Loading more…' : 'Show more'}
+              </ShowMoreButton>
             </>
           );
         }}
       </QueryStatus>
-    </section>
+    </DashboardPage>
   );
 }

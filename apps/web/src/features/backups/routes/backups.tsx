@@ -1,9 +1,8 @@
 import type { BackupRun, BackupStatus } from '@apex/contract';
 
+import { DashboardPage } from '@/components/dashboard-page';
 import { DataTable } from '@/components/data-table';
-import { ErrorState } from '@/components/error-state';
-import { PageSpinner } from '@/components/page-spinner';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { QueryStatus } from '@/components/query-status';
 
 import { useBackupStatus } from '../api/get-backups';
 
@@ -72,40 +71,30 @@ function Summary({ status }: { status: BackupStatus }) {
 
 /** Dashboard → Backups: whether the shop is backed up, for admins. */
 export default function BackupsPage() {
-  useDocumentTitle('Backups');
   const status = useBackupStatus();
   return (
-    <section aria-labelledby="backups-heading" className="flex flex-col gap-6">
-      <h1 id="backups-heading" className="text-3xl font-bold">
-        Backups
-      </h1>
-      {status.isPending ? (
-        <PageSpinner label="Loading the backups…" />
-      ) : status.isError ? (
-        <ErrorState
-          title="The backups could not be loaded."
-          message={status.error.message}
-          onRetry={() => void status.refetch()}
-        />
-      ) : (
-        <>
-          <Summary status={status.data} />
-          {status.data.runs.length > 0 && (
-            <>
-              <h2 className="text-xl font-semibold">Recent scheduled backups</h2>
-              <DataTable columns={['Started', 'File', 'Result']} label="Recent scheduled backups">
-                {status.data.runs.map((run) => (
-                  <tr key={run.slotStart}>
-                    <td>{when.format(new Date(run.startedAt))}</td>
-                    <td className="break-all">{run.file ?? '—'}</td>
-                    <td>{outcome(run)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            </>
-          )}
-        </>
-      )}
-    </section>
+    <DashboardPage title="Backups">
+      <QueryStatus query={status} what="the backups">
+        {(data) => (
+          <>
+            <Summary status={data} />
+            {data.runs.length > 0 && (
+              <>
+                <h2 className="text-xl font-semibold">Recent scheduled backups</h2>
+                <DataTable columns={['Started', 'File', 'Result']} label="Recent scheduled backups">
+                  {data.runs.map((run) => (
+                    <tr key={run.slotStart}>
+                      <td>{when.format(new Date(run.startedAt))}</td>
+                      <td className="break-all">{run.file ?? '—'}</td>
+                      <td>{outcome(run)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </>
+            )}
+          </>
+        )}
+      </QueryStatus>
+    </DashboardPage>
   );
 }

@@ -27,34 +27,27 @@ export class PartChangedError extends Error {
 
 const auth = { auth: true } as const;
 
+const partPath = (id: string) => `/parts/${encodeURIComponent(id)}`;
+
+/** Sends one of the catalog's writes whose answer is the part as it now is (`{ part }`). */
+async function writePart(method: 'POST' | 'PUT', path: string, body: unknown): Promise<Part> {
+  const written = await apiRequest<{ part: PartJson }>(method, path, body, auth);
+  return fromPartJson(written.part);
+}
+
 /** Admins' writes to the catalog. Each refreshes every cached part list and part. */
 export function useManageParts() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.parts.all });
   return {
     add: useMutation({
-      mutationFn: async (values: NewPartForm) => {
-        const added = await apiRequest<{ part: PartJson }>(
-          'POST',
-          '/parts',
-          toNewPartJson(values),
-          auth,
-        );
-        return fromPartJson(added.part);
-      },
+      mutationFn: (values: NewPartForm) => writePart('POST', '/parts', toNewPartJson(values)),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: async ({ id, values }: { id: string; values: EditPartForm }) => {
         try {
-          const path = `/parts/${encodeURIComponent(id)}`;
-          const updated = await apiRequest<{ part: PartJson }>(
-            'PUT',
-            path,
-            toPartUpdateJson(values),
-            auth,
-          );
-          return fromPartJson(updated.part);
+          return await writePart('PUT', partPath(id), toPartUpdateJson(values));
         } catch (error) {
           // The refusal carries the part as it is now: the edit page shows it at once.
           const conflict =
@@ -72,16 +65,12 @@ export function useManageParts() {
       onSettled: refresh,
     }),
     restock: useMutation({
-      mutationFn: async ({ id, units }: { id: string; units: number }) => {
-        const path = `/parts/${encodeURIComponent(id)}/restock`;
-        const restocked = await apiRequest<{ part: PartJson }>('POST', path, { units }, auth);
-        return fromPartJson(restocked.part);
-      },
+      mutationFn: ({ id, units }: { id: string; units: number }) =>
+        writePart('POST', `${partPath(id)}/restock`, { units }),
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        apiRequest('DELETE', `/parts/${encodeURIComponent(id)}`, undefined, auth),
+      mutationFn: (id: string) => apiRequest('DELETE', partPath(id), undefined, auth),
       onSettled: refresh,
     }),
   };

@@ -30,7 +30,7 @@ export default function EditProductPage() {
       <h1 id="edit-product-heading" className="text-3xl font-bold">
         Edit {part.data?.name ?? 'Product'}
       </h1>
-      <QueryStatus query={part} loading="Loading the part…" failed="The part could not be loaded.">
+      <QueryStatus query={part} what="the part">
         {(current) => (
           <>
             <p>

@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 
-import { DataTable } from '@/components/data-table';
-import { QueryStatus } from '@/components/query-status';
-import { errorMessage } from '@/lib/api';
+import { QueryTable } from '@/components/query-table';
 import { formatCents } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { notifyOutcome } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
 import type { Part } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -23,12 +21,10 @@ export default function ManageProductsPage() {
     if (!window.confirm(`Delete ${part.name}? It leaves the catalogue; its orders are kept.`)) {
       return;
     }
-    try {
-      await remove.mutateAsync(part.id);
-      void notify('success', 'Yeah Parts Deleted');
-    } catch (error) {
-      void notify('error', errorMessage(error, 'The part was not deleted'));
-    }
+    await notifyOutcome(() => remove.mutateAsync(part.id), {
+      done: 'Yeah Parts Deleted',
+      failed: 'The part was not deleted',
+    });
   };
 
   return (
@@ -46,74 +42,65 @@ export default function ManageProductsPage() {
           Add A Product
         </Link>
       </div>
-      <QueryStatus
+      <QueryTable
         query={parts}
-        loading="Loading the parts…"
-        failed="The parts could not be loaded."
+        what="the parts"
+        empty={<p>No parts on sale.</p>}
+        columns={[
+          { label: 'Image', hidden: true },
+          'Name',
+          'Price',
+          'Stock',
+          'Minimum order',
+          'Add units',
+          { label: 'Actions', hidden: true },
+        ]}
       >
-        {(list) =>
-          list.length === 0 ? (
-            <p>No parts on sale.</p>
-          ) : (
-            <DataTable
-              columns={[
-                { label: 'Image', hidden: true },
-                'Name',
-                'Price',
-                'Stock',
-                'Minimum order',
-                'Add units',
-                { label: 'Actions', hidden: true },
-              ]}
-            >
-              {list.map((part) => (
-                <tr key={part.id}>
-                  <td>
-                    <img
-                      src={part.image}
-                      alt=""
-                      width={64}
-                      height={48}
-                      loading="lazy"
-                      className="h-12 w-16 rounded bg-neutral object-cover"
-                    />
-                  </td>
-                  <td className="font-medium">{part.name}</td>
-                  <td>{formatCents(part.priceCents)}</td>
-                  <td>{part.stock}</td>
-                  <td>{part.minOrder}</td>
-                  <td>
-                    <RestockForm
-                      part={part}
-                      onRestock={(units) => restock.mutateAsync({ id: part.id, units })}
-                    />
-                  </td>
-                  <td>
-                    <div className="flex gap-2">
-                      <Link
-                        to={dashboardPaths.editProduct(part.id)}
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Edit ${part.name}`}
-                      >
-                        Edit
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline"
-                        aria-label={`Delete ${part.name}`}
-                        disabled={remove.isPending}
-                        onClick={() => void deletePart(part)}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )
-        }
-      </QueryStatus>
+        {(part) => (
+          <tr key={part.id}>
+            <td>
+              <img
+                src={part.image}
+                alt=""
+                width={64}
+                height={48}
+                loading="lazy"
+                className="h-12 w-16 rounded bg-neutral object-cover"
+              />
+            </td>
+            <td className="font-medium">{part.name}</td>
+            <td>{formatCents(part.priceCents)}</td>
+            <td>{part.stock}</td>
+            <td>{part.minOrder}</td>
+            <td>
+              <RestockForm
+                part={part}
+                onRestock={(units) => restock.mutateAsync({ id: part.id, units })}
+              />
+            </td>
+            <td>
+              <div className="flex gap-2">
+                <Link
+                  to={dashboardPaths.editProduct(part.id)}
+                  className="btn btn-sm btn-outline"
+                  aria-label={`Edit ${part.name}`}
+                >
+                  Edit
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  aria-label={`Delete ${part.name}`}
+                  disabled={remove.isPending}
+                  onClick={() => void deletePart(part)}
+                >
+                  Delete
+                </button>
+              </div>
+            </td>
+          </tr>
+        )}
+      </QueryTable>
     </section>
   );
 }

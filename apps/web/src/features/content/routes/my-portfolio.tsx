@@ -1,9 +1,33 @@
 import { ExternalLink, GraduationCap, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { SocialIcon } from '../components/social-icon';
 import { portfolio } from '../data/portfolio';
+
+interface PortfolioListProps<T> {
+  /** The heading; in lower case, it names the section's id too (`education-heading`). */
+  title: string;
+  /** The list's layout classes. */
+  className: string;
+  items: readonly T[];
+  /** The list item (<li>) of one entry. */
+  children: (item: T, index: number) => ReactNode;
+}
+
+/** A section of the portfolio: a list, named by its heading. */
+function PortfolioList<T>({ title, className, items, children }: PortfolioListProps<T>) {
+  const headingId = `${title.toLowerCase()}-heading`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-2xl font-bold">
+        {title}
+      </h2>
+      <ul className={className}>{items.map(children)}</ul>
+    </section>
+  );
+}
 
 export default function MyPortfolioPage() {
   useDocumentTitle('My Portfolio');
@@ -43,68 +67,53 @@ export default function MyPortfolioPage() {
         </ul>
       </header>
 
-      <section aria-labelledby="education-heading">
-        <h2 id="education-heading" className="mb-4 text-2xl font-bold">
-          Education
-        </h2>
-        <ul className="flex flex-col gap-3">
-          {education.map((entry) => (
-            <li key={entry.degree} className="flex gap-3">
-              <GraduationCap aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-              <div>
-                <p className="font-semibold">{entry.degree}</p>
-                <p className="text-base-content/80">
-                  {entry.school}, {entry.years}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PortfolioList title="Education" className="flex flex-col gap-3" items={education}>
+        {(entry) => (
+          <li key={entry.degree} className="flex gap-3">
+            <GraduationCap aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
+            <div>
+              <p className="font-semibold">{entry.degree}</p>
+              <p className="text-base-content/80">
+                {entry.school}, {entry.years}
+              </p>
+            </div>
+          </li>
+        )}
+      </PortfolioList>
 
-      <section aria-labelledby="skills-heading">
-        <h2 id="skills-heading" className="mb-4 text-2xl font-bold">
-          Skills
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {skills.map((skill, i) => (
-            <li key={skill.name}>
-              <div className="mb-1 flex justify-between text-sm">
-                <span id={`skill-${i}`} className="font-semibold">
-                  {skill.name}
-                </span>
-                <span className="text-base-content/80">{skill.level} / 100</span>
-              </div>
-              <progress
-                className="progress progress-primary w-full"
-                value={skill.level}
-                max={100}
-                aria-labelledby={`skill-${i}`}
-              />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PortfolioList title="Skills" className="grid gap-4 sm:grid-cols-2" items={skills}>
+        {(skill, i) => (
+          <li key={skill.name}>
+            <div className="mb-1 flex justify-between text-sm">
+              <span id={`skill-${i}`} className="font-semibold">
+                {skill.name}
+              </span>
+              <span className="text-base-content/80">{skill.level} / 100</span>
+            </div>
+            <progress
+              className="progress progress-primary w-full"
+              value={skill.level}
+              max={100}
+              aria-labelledby={`skill-${i}`}
+            />
+          </li>
+        )}
+      </PortfolioList>
 
-      <section aria-labelledby="projects-heading">
-        <h2 id="projects-heading" className="mb-4 text-2xl font-bold">
-          Projects
-        </h2>
-        <ul className="grid gap-4 md:grid-cols-3">
-          {projects.map((project) => (
-            <li key={project.url} className="card bg-base-100 shadow-md">
-              <div className="card-body">
-                <h3 className="card-title text-lg">{project.name}</h3>
-                <p className="text-base-content/80">{project.description}</p>
-                <a href={project.url} className="link link-primary flex items-center gap-1">
-                  Visit {project.name}
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PortfolioList title="Projects" className="grid gap-4 md:grid-cols-3" items={projects}>
+        {(project) => (
+          <li key={project.url} className="card bg-base-100 shadow-md">
+            <div className="card-body">
+              <h3 className="card-title text-lg">{project.name}</h3>
+              <p className="text-base-content/80">{project.description}</p>
+              <a href={project.url} className="link link-primary flex items-center gap-1">
+                Visit {project.name}
+                <ExternalLink aria-hidden="true" className="size-4" />
+              </a>
+            </div>
+          </li>
+        )}
+      </PortfolioList>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 
 import type { OutboxMail } from '@apex/contract';
 
+import { DashboardPage } from '@/components/dashboard-page';
 import { DataTable } from '@/components/data-table';
-import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/page-spinner';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { QueryStatus } from '@/components/query-status';
+import { ShowMoreButton } from '@/components/show-more-button';
 
 import { outboxHtmlUrl, useOutbox, useOutboxMessage } from '../api/outbox';
 
@@ -51,67 +52,48 @@ function MailMessage({ mail }: { mail: OutboxMail }) {
 
 /** Dashboard → Outbox: every mail the shop sent or keeps, and each message as it reads. */
 export default function OutboxPage() {
-  useDocumentTitle('Outbox');
   const outbox = useOutbox();
   const [open, setOpen] = useState<OutboxMail | null>(null);
 
   return (
-    <section aria-labelledby="outbox-heading" className="flex flex-col gap-6">
-      <h1 id="outbox-heading" className="text-3xl font-bold">
-        Outbox
-      </h1>
+    <DashboardPage title="Outbox">
       <p className="max-w-prose text-base-content/80">
         The mail the shop sends customers and admins. Without a mail server (SMTP_URL) nothing
         leaves the shop: every mail is kept here.
       </p>
-      {outbox.isPending ? (
-        <PageSpinner label="Loading the outbox…" />
-      ) : outbox.isError ? (
-        <ErrorState
-          title="The outbox could not be loaded."
-          message={outbox.error.message}
-          onRetry={() => void outbox.refetch()}
-        />
-      ) : (
-        <>
-          <DataTable
-            columns={['To', 'Subject', 'State', 'Written', { label: 'Message', hidden: true }]}
-          >
-            {outbox.data.pages
-              .flatMap((page) => page.mails)
-              .map((mail) => (
-                <tr key={mail.id}>
-                  <td className="break-all">{mail.recipient}</td>
-                  <td>{mail.subject}</td>
-                  <td>{stateLabels[mail.state]}</td>
-                  <td>{when.format(new Date(mail.createdAt))}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline"
-                      aria-label={`Read "${mail.subject}" to ${mail.recipient}`}
-                      onClick={() => setOpen(mail)}
-                    >
-                      Read
-                    </button>
-                  </td>
-                </tr>
-              ))}
-          </DataTable>
-          {outbox.data.pages[0]?.mails.length === 0 && <p>No mail yet.</p>}
-          {outbox.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-outline self-start"
-              disabled={outbox.isFetchingNextPage}
-              onClick={() => void outbox.fetchNextPage()}
+      <QueryStatus query={outbox} what="the outbox">
+        {({ pages }) => (
+          <>
+            <DataTable
+              columns={['To', 'Subject', 'State', 'Written', { label: 'Message', hidden: true }]}
             >
-              Show more
-            </button>
-          )}
-          {open && <MailMessage mail={open} />}
-        </>
-      )}
-    </section>
+              {pages
+                .flatMap((page) => page.mails)
+                .map((mail) => (
+                  <tr key={mail.id}>
+                    <td className="break-all">{mail.recipient}</td>
+                    <td>{mail.subject}</td>
+                    <td>{stateLabels[mail.state]}</td>
+                    <td>{when.format(new Date(mail.createdAt))}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Read "${mail.subject}" to ${mail.recipient}`}
+                        onClick={() => setOpen(mail)}
+                      >
+                        Read
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+            </DataTable>
+            {pages[0]?.mails.length === 0 && <p>No mail yet.</p>}
+            <ShowMoreButton query={outbox}>Show more</ShowMoreButton>
+            {open && <MailMessage mail={open} />}
+          </>
+        )}
+      </QueryStatus>
+    </DashboardPage>
   );
 }

@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
 
-import { DataTable } from '@/components/data-table';
-import { QueryStatus } from '@/components/query-status';
-import { errorMessage } from '@/lib/api';
+import { DashboardPage } from '@/components/dashboard-page';
+import { QueryTable } from '@/components/query-table';
 import { formatCents } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { notifyOutcome } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import type { Order } from '@/lib/shop';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useCancelOrder, useMyOrders } from '../api/orders';
 import {
@@ -20,65 +18,54 @@ import {
 
 /** My Orders: each order with its state, and Pay while unpaid (requirements §4). */
 export default function MyOrdersPage() {
-  useDocumentTitle('My Orders');
   const { user } = useSession();
   const orders = useMyOrders(user?.email ?? '');
   return (
-    <section aria-labelledby="my-orders-heading" className="flex flex-col gap-6">
-      <h1 id="my-orders-heading" className="text-3xl font-bold">
-        My Orders
-      </h1>
-      <QueryStatus
+    <DashboardPage title="My Orders">
+      <QueryTable
         query={orders}
-        loading="Loading your orders…"
-        failed="Your orders could not be loaded."
-      >
-        {(list) =>
-          list.length === 0 ? (
-            <div className="flex flex-col items-start gap-3">
-              <p>You have not ordered anything yet.</p>
-              <Link to="/#parts" className="btn btn-primary">
-                Browse the parts
-              </Link>
-            </div>
-          ) : (
-            <DataTable
-              columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}
-              label="Your orders"
-            >
-              {list.map((order) => {
-                const state = orderStateLabel(order);
-                return (
-                  <tr key={order.id}>
-                    <td>{order.partName}</td>
-                    <td>{order.quantity}</td>
-                    <td>{formatCents(order.totalCents)}</td>
-                    <td>{orderDate.format(new Date(order.createdAt))}</td>
-                    <td>
-                      {state === 'Unpaid' ? (
-                        <UnpaidOrder order={order} />
-                      ) : (
-                        <div className="flex flex-col items-start gap-1">
-                          <span className="flex flex-wrap items-center gap-2">
-                            <span className="font-semibold">{state}</span>
-                            <TestPaymentBadge order={order} />
-                          </span>
-                          {order.transactionId && (
-                            <span className="text-xs break-all text-base-content/80">
-                              Transaction {order.transactionId}
-                            </span>
-                          )}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </DataTable>
-          )
+        what="your orders"
+        empty={
+          <div className="flex flex-col items-start gap-3">
+            <p>You have not ordered anything yet.</p>
+            <Link to="/#parts" className="btn btn-primary">
+              Browse the parts
+            </Link>
+          </div>
         }
-      </QueryStatus>
-    </section>
+        columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}
+        label="Your orders"
+      >
+        {(order) => {
+          const state = orderStateLabel(order);
+          return (
+            <tr key={order.id}>
+              <td>{order.partName}</td>
+              <td>{order.quantity}</td>
+              <td>{formatCents(order.totalCents)}</td>
+              <td>{orderDate.format(new Date(order.createdAt))}</td>
+              <td>
+                {state === 'Unpaid' ? (
+                  <UnpaidOrder order={order} />
+                ) : (
+                  <div className="flex flex-col items-start gap-1">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="font-semibold">{state}</span>
+                      <TestPaymentBadge order={order} />
+                    </span>
+                    {order.transactionId && (
+                      <span className="text-xs break-all text-base-content/80">
+                        Transaction {order.transactionId}
+                      </span>
+                    )}
+                  </div>
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      </QueryTable>
+    </DashboardPage>
   );
 }
 
@@ -95,12 +82,10 @@ function UnpaidOrder({ order }: { order: Order }) {
     ) {
       return;
     }
-    try {
-      await cancel.mutateAsync(order.id);
-      void notify('success', 'Order cancelled');
-    } catch (error) {
-      void notify('error', errorMessage(error, 'The order was not cancelled'));
-    }
+    await notifyOutcome(() => cancel.mutateAsync(order.id), {
+      done: 'Order cancelled',
+      failed: 'The order was not cancelled',
+    });
   };
 
   return (

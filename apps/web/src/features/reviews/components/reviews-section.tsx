@@ -1,6 +1,7 @@
 import { Quote } from 'lucide-react';
 
 import { ErrorState } from '@/components/error-state';
+import { ListCount } from '@/components/list-count';
 import { StarRating } from '@/components/star-rating';
 
 import { type Review, useReviews } from '../api/get-reviews';
@@ -39,11 +40,7 @@ export function ReviewsSection() {
         <h2 id="reviews-heading" className="text-3xl font-bold">
           Customer reviews
         </h2>
-        {reviews.data && (
-          <p className="text-base-content/80">
-            {reviews.data.length} {reviews.data.length === 1 ? 'review' : 'reviews'}
-          </p>
-        )}
+        <ListCount list={reviews.data} one="review" many="reviews" />
       </div>
       {reviews.isPending && (
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">

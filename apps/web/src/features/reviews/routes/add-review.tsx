@@ -1,8 +1,7 @@
 import { NewReviewSchema, RATING_MAX, RATING_MIN } from '@apex/contract';
 
 import { NumberField, TextAreaField, TextField } from '@/components/form-field';
-import { errorMessage } from '@/lib/api';
-import { notify } from '@/lib/notify';
+import { notifyOutcome } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { useContractForm } from '@/lib/use-contract-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,13 +25,11 @@ export default function AddReviewPage() {
   const rating = form.field('rating', { valueAsNumber: true });
 
   const onSubmit = form.handleSubmit(async (review) => {
-    try {
-      await addReview.mutateAsync(review);
-      form.reset();
-      void notify('success', 'Review added');
-    } catch (error) {
-      void notify('error', errorMessage(error, 'The review was not added'));
-    }
+    await notifyOutcome(() => addReview.mutateAsync(review), {
+      done: 'Review added',
+      failed: 'The review was not added',
+      then: () => form.reset(),
+    });
   });
 
   return (
