@@ -1,3 +1,5 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+
 import { RetryIcon } from './icons';
 
 interface ErrorStateProps {
@@ -19,5 +21,19 @@ export function ErrorState({ title, message, onRetry }: ErrorStateProps) {
         Retry
       </button>
     </div>
+  );
+}
+
+/** A query's failure, with Retry that fetches it again; nothing while it has not failed. */
+export function QueryErrorState({
+  query,
+  title,
+}: {
+  query: Pick<UseQueryResult, 'isError' | 'error' | 'refetch'>;
+  title: string;
+}) {
+  if (!query.isError) return null;
+  return (
+    <ErrorState title={title} message={query.error?.message} onRetry={() => void query.refetch()} />
   );
 }

@@ -37,6 +37,11 @@ export default function PartPage() {
 
 /** A link of the breadcrumb: small text, yet a target a finger can hit (WCAG 2.5.8, 24 px). */
 const CRUMB = 'link link-hover inline-flex min-h-8 items-center';
+/** The pages above a part's: their addresses and names. */
+const CRUMBS = [
+  ['/', 'Home'],
+  ['/#parts', 'Parts'],
+] as const;
 
 function PartOnSale({ part }: { part: Part }) {
   useDocumentTitle(part.name);
@@ -46,17 +51,14 @@ function PartOnSale({ part }: { part: Part }) {
     <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:py-10">
       <nav aria-label="Breadcrumb" className="text-sm">
         <ol className="flex flex-wrap items-center gap-x-2 text-base-content/80">
-          <li>
-            <Link to="/" className={CRUMB}>
-              Home
-            </Link>
-          </li>
-          <li className="flex items-center gap-x-2">
-            <span aria-hidden="true">/</span>
-            <Link to="/#parts" className={CRUMB}>
-              Parts
-            </Link>
-          </li>
+          {CRUMBS.map(([to, label], i) => (
+            <li key={to} className="flex items-center gap-x-2">
+              {i > 0 && <span aria-hidden="true">/</span>}
+              <Link to={to} className={CRUMB}>
+                {label}
+              </Link>
+            </li>
+          ))}
           <li className="flex max-w-full min-w-0 items-center gap-x-2">
             <span aria-hidden="true">/</span>
             <span aria-current="page" className="truncate font-medium text-base-content">

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 
 import { PART_PAGE_SIZE } from '@apex/contract/part-sorts';
 
-import { ErrorState } from '@/components/error-state';
+import { QueryErrorState } from '@/components/error-state';
 import { STAY_IN_PLACE } from '@/lib/navigation-state';
 
 import { type PartSearch, partSearchOf, searchParamsOf, usePartPage } from '../api/search-parts';
@@ -58,13 +58,7 @@ export function PartsSection() {
           ))}
         </div>
       )}
-      {first.isError && (
-        <ErrorState
-          title="The parts could not be loaded."
-          message={first.error.message}
-          onRetry={() => void first.refetch()}
-        />
-      )}
+      <QueryErrorState query={first} title="The parts could not be loaded." />
       {total === 0 && (
         <div className="flex flex-wrap items-center gap-3">
           <p>
@@ -109,13 +103,7 @@ function PartPages({ search, total }: { search: PartSearch; total: number }) {
         <p className="text-sm text-base-content/80" aria-live="polite">
           Showing {count} of {total}
         </p>
-        {last.isError && (
-          <ErrorState
-            title="More parts could not be loaded."
-            message={last.error.message}
-            onRetry={() => void last.refetch()}
-          />
-        )}
+        <QueryErrorState query={last} title="More parts could not be loaded." />
         {next && (
           <button
             type="button"
