@@ -164,6 +164,24 @@ describe('POST /api/orders', () => {
     expect(await stockOf(part.id)).toBe(999);
   });
 
+  it('takes an order of exactly the largest total, and then says the part sold out', async () => {
+    const part = await makePart(t.app.database.db, {
+      priceCents: 99_999_999,
+      stock: 1,
+      minOrder: 1,
+    });
+    const customer = await signUp(t.app);
+    const largest = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
+    expect(largest.statusCode).toBe(201);
+    expect(largest.json<{ order: unknown }>().order).toMatchObject({ price: 999_999.99 });
+    // At the limit, not over it: the refusal is about the stock.
+    expectRefused(
+      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 }),
+      409,
+      'This part has just sold out',
+    );
+  });
+
   it('answers 404 for an unknown or archived part, 401 to visitors', async () => {
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     const customer = await signUp(t.app);
@@ -243,8 +261,23 @@ describe('paying', () => {
       headers: customer.bearer,
       payload: { orderId: insertedId },
     });
-    expect(again.statusCode).toBe(409);
+    expectRefused(again, 409, 'This order is paid already');
     expect(clientSecret).toContain(paymentIntent.id);
+  });
+
+  it('refuses another payment reported for an order already paid, which stays paid by the first', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const order = await placed(customer, part.id);
+    const first = await charged(customer, order);
+    expect((await markPaid(customer, order, first)).json()).toEqual({ modifiedCount: 1 });
+
+    const other = await markPaid(customer, order, 'pi_test_another_payment');
+    expectRefused(other, 400, 'This order was paid by another payment');
+    expect((await getOrder(customer.bearer, order)).json()).toMatchObject({
+      payment: 'paid',
+      transactionId: first,
+    });
   });
 
   it('reuses the intent when payment is retried', async () => {
@@ -404,6 +437,30 @@ describe('managing orders (admins)', () => {
     const refused = await asCaller(admin, 'DELETE', `/api/allorders/${paid}`);
     expect(refused.statusCode).toBe(409);
     expect(await stockOf(part.id)).toBe(8);
+  });
+
+  it('tells an admin that an order which is not there cannot be shipped or deleted', async () => {
+    const admin = await signUpAdmin();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-order']) {
+      expectRefused(
+        await asCaller(admin, 'PUT', `/api/allorders/${id}`),
+        404,
+        'There is no such order',
+      );
+      expectRefused(
+        await asCaller(admin, 'DELETE', `/api/allorders/${id}`),
+        404,
+        'There is no such order',
+      );
+    }
+  });
+
+  it('shows an admin an empty list while nobody has ordered', async () => {
+    const admin = await signUpAdmin();
+    const res = await asCaller(admin, 'GET', '/api/allorders');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await pollAllOrders(admin, String(res.headers.etag))).statusCode).toBe(304);
   });
 
   it('ships paid orders only', async () => {
