@@ -223,6 +223,18 @@ describe('paying through Stripe', () => {
     expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
     expect((await orderOf(customer, orderId)).payment).toBe('false');
   });
+  it('asks Stripe for no payment for an order whose time is up', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    await letExpire(orderId);
+    const before = fake.createdCount();
+    const res = await createIntent(customer, orderId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'This order expired before it was paid' });
+    // Not even one cancelled at once: nothing of it shows in Stripe's dashboard.
+    expect(fake.createdCount()).toBe(before);
+  });
+
   it('refuses a Stripe payment made out to the order for another sum, and leaves it unpaid', async () => {
     const customer = await signUp(t.app);
     const orderId = await placeOrder(customer);
