@@ -28,6 +28,7 @@ export async function startFakeStripe() {
   const byIdempotencyKey = new Map<string, string>();
   let created = 0;
   let cancelled = 0;
+  let whileCreating: (() => Promise<unknown>) | null = null;
 
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
@@ -63,7 +64,10 @@ export async function startFakeStripe() {
       }
     }
     if (request.method === 'POST' && !id) {
-      void readForm(request).then((form) => {
+      void readForm(request).then(async (form) => {
+        const meanwhile = whileCreating;
+        whileCreating = null;
+        await meanwhile?.();
         const key = request.headers['idempotency-key'];
         const known = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
         if (known) {
@@ -125,6 +129,15 @@ export async function startFakeStripe() {
       intent.status = 'processing';
     },
     statusOf: (id: string) => intents.get(id)?.status,
+    /** The intent created last: the one the shop asked for most recently. */
+    lastCreated: () => intents.get(`pi_fake_${created}`),
+    /**
+     * Runs `meanwhile` once, while the next intent is being created (before Stripe answers): what
+     * the rest of the shop may do while a call to Stripe is under way.
+     */
+    whileCreating(meanwhile: () => Promise<unknown>): void {
+      whileCreating = meanwhile;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

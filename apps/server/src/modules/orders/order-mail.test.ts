@@ -57,6 +57,9 @@ describe("an order's mail", () => {
     await forgetSignUpMail();
 
     const orderId = await placeOrder(customer, part.id, 2);
+    const { expiresAt } = (
+      await t.app.inject({ method: 'GET', url: `/api/order/${orderId}`, headers: customer.bearer })
+    ).json<{ expiresAt: string }>();
     const transactionId = await payWithTestCard(t.app, customer, orderId);
     const shipped = await inject('PUT', `/api/allorders/${orderId}`, admin.bearer);
     expect(shipped.statusCode).toBe(200);
@@ -80,6 +83,10 @@ describe("an order's mail", () => {
     const byKind = (subject: string) => mails.find((mail) => mail.subject?.includes(subject));
     expect(byKind('is placed')?.html).toContain(
       `href="http://localhost:3000/dashboard/payment/${orderId}"`,
+    );
+    // How long the parts are held for the customer, to the second.
+    expect(byKind('is placed')?.html).toContain(
+      `(until ${new Date(expiresAt).toUTCString().replace('GMT', 'UTC')})`,
     );
     expect(byKind('Payment received')?.text).toContain(`Transaction id: ${transactionId}`);
     expect(byKind('has shipped')?.text).toContain('Shipped');
@@ -150,5 +157,27 @@ describe("an order's mail", () => {
     expect(notices[0]?.text).toContain('the minimum order is 2');
     expect(notices[0]?.html).toContain(`/dashboard/editproduct/${part.id}`);
     expect(mails).toHaveLength(3);
+  });
+});
+
+describe('the low-stock notice', () => {
+  it('comes when the stock drops from exactly one minimum order to less, not when it reaches one', async () => {
+    const part = await makePart(t.app.database.db, { name: 'Race seat', stock: 4, minOrder: 2 });
+    await signUpAdmin();
+    const customer = await signUp(t.app, { email: 'jane@example.com' });
+    await forgetSignUpMail();
+
+    // 4 → 2: one more minimum order can still be placed.
+    await placeOrder(customer, part.id, 2);
+    expect((await delivered()).map(recipientOf)).toEqual(['jane@example.com']);
+    smtp.received.length = 0;
+
+    // 2 → 0: nobody can order it any more.
+    await placeOrder(customer, part.id, 2);
+    const subjects = (await delivered()).map((mail) => `${recipientOf(mail)}: ${mail.subject}`);
+    expect(subjects.sort()).toEqual([
+      'boss@example.com: Low stock: Race seat (0 left)',
+      'jane@example.com: Your order for Race seat is placed: pay to confirm it',
+    ]);
   });
 });

@@ -160,6 +160,24 @@ describe('POST /api/orders', () => {
     expect(await stockOf(part.id)).toBe(999);
   });
 
+  it('takes an order of exactly the largest total, and then says the part sold out', async () => {
+    const part = await makePart(t.app.database.db, {
+      priceCents: 99_999_999,
+      stock: 1,
+      minOrder: 1,
+    });
+    const customer = await signUp(t.app);
+    const largest = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
+    expect(largest.statusCode).toBe(201);
+    expect(largest.json<{ order: unknown }>().order).toMatchObject({ price: 999_999.99 });
+    // At the limit, not over it: the refusal is about the stock.
+    expectRefused(
+      await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 }),
+      409,
+      'This part has just sold out',
+    );
+  });
+
   it('answers 404 for an unknown or archived part, 401 to visitors', async () => {
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     const customer = await signUp(t.app);
@@ -199,9 +217,9 @@ describe('reading orders', () => {
     const own = await asCaller(ada, 'GET', '/api/orders?userEmail=ada@example.com');
     expect(own.json()).toHaveLength(1);
     const foreign = await asCaller(bob, 'GET', '/api/orders?userEmail=ada@example.com');
-    expect(foreign.statusCode).toBe(403);
+    expectRefused(foreign, 403, 'You can only see your own orders');
     expect((await getOrder(ada.bearer, adaOrder)).statusCode).toBe(200);
-    expect((await getOrder(bob.bearer, adaOrder)).statusCode).toBe(404);
+    expectRefused(await getOrder(bob.bearer, adaOrder), 404, 'There is no such order');
     expect((await getOrder({}, adaOrder)).statusCode).toBe(401);
     const admin = await newAdmin();
     expect((await getOrder(admin.bearer, adaOrder)).statusCode).toBe(200);
@@ -239,8 +257,23 @@ describe('paying', () => {
       headers: customer.bearer,
       payload: { orderId: insertedId },
     });
-    expect(again.statusCode).toBe(409);
+    expectRefused(again, 409, 'This order is paid already');
     expect(clientSecret).toContain(paymentIntent.id);
+  });
+
+  it('refuses another payment reported for an order already paid, which stays paid by the first', async () => {
+    const part = await makePart(t.app.database.db);
+    const customer = await signUp(t.app);
+    const order = await placed(customer, part.id);
+    const first = await charged(customer, order);
+    expect((await markPaid(customer, order, first)).json()).toEqual({ modifiedCount: 1 });
+
+    const other = await markPaid(customer, order, 'pi_test_another_payment');
+    expectRefused(other, 400, 'This order was paid by another payment');
+    expect((await getOrder(customer.bearer, order)).json()).toMatchObject({
+      payment: 'paid',
+      transactionId: first,
+    });
   });
 
   it('reuses the intent when payment is retried', async () => {
@@ -286,7 +319,7 @@ describe('paying', () => {
 
     expect((await markPaid(ada, adaOrder, 'pi_made_up')).statusCode).toBe(400);
     expect((await markPaid(ada, adaOrder, bobPaid)).statusCode).toBe(400);
-    expect((await markPaid(ada, bobOrder, bobPaid)).statusCode).toBe(404);
+    expectRefused(await markPaid(ada, bobOrder, bobPaid), 404, 'There is no such order');
     expect((await getOrder(ada.bearer, adaOrder)).json()).toMatchObject({ payment: 'false' });
   });
 });
@@ -402,11 +435,35 @@ describe('managing orders (admins)', () => {
     expect(await stockOf(part.id)).toBe(8);
   });
 
+  it('tells an admin that an order which is not there cannot be shipped or deleted', async () => {
+    const admin = await signUpAdmin();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-order']) {
+      expectRefused(
+        await asCaller(admin, 'PUT', `/api/allorders/${id}`),
+        404,
+        'There is no such order',
+      );
+      expectRefused(
+        await asCaller(admin, 'DELETE', `/api/allorders/${id}`),
+        404,
+        'There is no such order',
+      );
+    }
+  });
+
+  it('shows an admin an empty list while nobody has ordered', async () => {
+    const admin = await signUpAdmin();
+    const res = await asCaller(admin, 'GET', '/api/allorders');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await pollAllOrders(admin, String(res.headers.etag))).statusCode).toBe(304);
+  });
+
   it('ships paid orders only', async () => {
     const { part, customer, admin } = await partCustomerAndAdmin();
     const order = await placed(customer, part.id);
     const ship = () => asCaller(admin, 'PUT', `/api/allorders/${order}`);
-    expect((await ship()).statusCode).toBe(409);
+    expectRefused(await ship(), 409, 'Only paid orders can be shipped');
     const intent = await charged(customer, order);
     await markPaid(customer, order, intent);
     expect((await ship()).json()).toEqual({ modifiedCount: 1 });

@@ -167,6 +167,27 @@ describe('paying through Stripe', () => {
     expect(await receiptsFor(orderId)).toBe(1);
   });
 
+  it('counts one payment reported twice at once (the page and its retry) once, with one receipt', async () => {
+    const customer = await signUp(t.app);
+    const { orderId, intentId } = await orderBeingPaid(customer);
+    fake.succeed(intentId);
+    const report = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${orderId}`,
+        headers: customer.bearer,
+        payload: { transactionId: intentId },
+      });
+    // Both ask Stripe before either marks the order paid: only one of them may count.
+    const answers = await Promise.all([report(), report()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(
+      answers.map((answer) => answer.json<{ modifiedCount: number }>().modifiedCount).sort(),
+    ).toEqual([0, 1]);
+    await expectPaidThroughStripe(customer, orderId, intentId, 'pending');
+    expect(await receiptsFor(orderId)).toBe(1);
+  });
+
   it("marks the order paid from Stripe's signed webhook when the browser never returns", async () => {
     const customer = await signUp(t.app);
     const { orderId, clientSecret } = await orderBeingPaid(customer);
@@ -201,6 +222,43 @@ describe('paying through Stripe', () => {
     });
     expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
     expect((await orderOf(customer, orderId)).payment).toBe('false');
+  });
+  it('asks Stripe for no payment for an order whose time is up', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    await letExpire(orderId);
+    const before = fake.createdCount();
+    const res = await createIntent(customer, orderId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'This order expired before it was paid' });
+    // Not even one cancelled at once: nothing of it shows in Stripe's dashboard.
+    expect(fake.createdCount()).toBe(before);
+  });
+
+  it('refuses a Stripe payment made out to the order for another sum, and leaves it unpaid', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    // Made by hand at Stripe (a dashboard, another integration): for this order, but not its total.
+    const stripe = new Stripe('sk_test_apex', {
+      host: fake.url.hostname,
+      port: fake.url.port,
+      protocol: 'http',
+    });
+    const other = await stripe.paymentIntents.create({
+      amount: 3 * 4_999 - 1,
+      currency: 'usd',
+      metadata: { orderId },
+    });
+    fake.succeed(other.id);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}`,
+      headers: customer.bearer,
+      payload: { transactionId: other.id },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'This payment did not succeed for this order' });
+    expect(await orderOf(customer, orderId)).toMatchObject({ payment: 'false', status: 'unpaid' });
   });
 });
 
@@ -383,5 +441,77 @@ describe('unpaid orders paid through Stripe', () => {
     expect(await orderOf(customer, orderId)).toMatchObject({ status: 'unpaid', payment: 'false' });
     expect(fake.statusOf(intentIdOf(clientSecret))).toBe('processing');
     expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
+});
+
+describe('an order that changes while its Stripe payment is being made', () => {
+  const cancelAsCustomer = (customer: Caller, orderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: customer.bearer,
+    });
+  const deleteAsAdmin = async (_customer: Caller, orderId: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/allorders/${orderId}`,
+      headers: (await signUpAdmin()).bearer,
+    });
+
+  it.each([
+    [
+      'runs out of time',
+      (_customer: Caller, orderId: string) => letExpire(orderId),
+      'This order expired before it was paid',
+    ],
+    ['is cancelled by its customer', cancelAsCustomer, 'You cancelled this order'],
+    ['is deleted by an admin', deleteAsAdmin, 'This order expired before it was paid'],
+  ])(
+    'gives out no card form for an order that %s meanwhile, and cancels the payment it made',
+    async (_change, change, message) => {
+      const customer = await signUp(t.app);
+      const orderId = await placeOrder(customer);
+      fake.whileCreating(() => change(customer, orderId));
+
+      const res = await createIntent(customer, orderId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message });
+      // The payment made for it can never take money.
+      const made = fake.lastCreated();
+      expect(made?.metadata.orderId).toBe(orderId);
+      expect(fake.statusOf(made?.id ?? '')).toBe('canceled');
+    },
+  );
+
+  it('two tabs opening the payment page at once share one payment, which the card then pays', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const before = fake.createdCount();
+    let secondTab: { statusCode: number; clientSecret: string } | undefined;
+    fake.whileCreating(async () => {
+      const res = await createIntent(customer, orderId);
+      secondTab = {
+        statusCode: res.statusCode,
+        clientSecret: res.json<{ clientSecret: string }>().clientSecret,
+      };
+    });
+
+    const firstTab = await createIntent(customer, orderId);
+    expect(firstTab.statusCode).toBe(200);
+    const { clientSecret } = firstTab.json<{ clientSecret: string }>();
+    expect(secondTab).toEqual({ statusCode: 200, clientSecret });
+    expect(fake.createdCount() - before).toBe(1);
+    const intentId = intentIdOf(clientSecret);
+    expect(fake.statusOf(intentId)).toBe('requires_payment_method');
+
+    fake.succeed(intentId);
+    const paid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}`,
+      headers: customer.bearer,
+      payload: { transactionId: intentId },
+    });
+    expect(paid.json()).toEqual({ modifiedCount: 1 });
+    await expectPaidThroughStripe(customer, orderId, intentId, 'pending');
   });
 });

@@ -360,6 +360,25 @@ describe('a customer holds only a few unpaid orders', () => {
     expect((await placeOrder(customer, part.id)).statusCode).toBe(201);
   });
 
+  it('says "1 unpaid order" in a shop that lets a customer hold one', async () => {
+    const own = await createTestApp({ orders: { ...shopRules, maxUnpaidPerCustomer: 1 } });
+    try {
+      const part = await makePart(own.app.database.db, { stock: 10, minOrder: 1 });
+      const customer = await signUp(own.app);
+      await placedOrder(customer, part.id, 2, own.app);
+      const second = await placeOrder(customer, part.id, 2, own.app);
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'You have 1 unpaid order: pay or cancel one first',
+      });
+      expect(await stockOf(part.id, own.app)).toBe(8);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('lets no more than the cap through when one customer orders many times at once', async () => {
     const part = await makePart(t.app.database.db, { stock: 50, minOrder: 1 });
     const customer = await signUp(t.app);
