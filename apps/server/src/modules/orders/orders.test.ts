@@ -71,6 +71,10 @@ const markPaid = (customer: Caller, orderId: string, transactionId: string) =>
 const getOrder = (headers: Headers, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers });
 
+/** A part at the highest price the shop takes, $999,999.99: one unit is the largest order. */
+const priciestPart = (stock: number) =>
+  makePart(t.app.database.db, { priceCents: 99_999_999, stock, minOrder: 1 });
+
 describe('POST /api/orders', () => {
   it('prices the order from the database and takes the customer from the session', async () => {
     const part = await makePart(t.app.database.db, { priceCents: 12_500, stock: 10, minOrder: 2 });
@@ -143,11 +147,7 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses an order whose total no card payment could carry, and keeps the stock', async () => {
-    const part = await makePart(t.app.database.db, {
-      priceCents: 99_999_999,
-      stock: 1000,
-      minOrder: 1,
-    });
+    const part = await priciestPart(1000);
     const customer = await signUp(t.app);
     expect(
       (await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 })).statusCode,
@@ -161,11 +161,7 @@ describe('POST /api/orders', () => {
   });
 
   it('takes an order of exactly the largest total, and then says the part sold out', async () => {
-    const part = await makePart(t.app.database.db, {
-      priceCents: 99_999_999,
-      stock: 1,
-      minOrder: 1,
-    });
+    const part = await priciestPart(1);
     const customer = await signUp(t.app);
     const largest = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
     expect(largest.statusCode).toBe(201);
@@ -436,7 +432,7 @@ describe('managing orders (admins)', () => {
   });
 
   it('tells an admin that an order which is not there cannot be shipped or deleted', async () => {
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(t.app);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-order']) {
       expectRefused(
         await asCaller(admin, 'PUT', `/api/allorders/${id}`),
@@ -452,7 +448,7 @@ describe('managing orders (admins)', () => {
   });
 
   it('shows an admin an empty list while nobody has ordered', async () => {
-    const admin = await signUpAdmin();
+    const admin = await signUpAdmin(t.app);
     const res = await asCaller(admin, 'GET', '/api/allorders');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);

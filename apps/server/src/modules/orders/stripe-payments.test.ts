@@ -120,6 +120,15 @@ async function expectPaidThroughStripe(
   });
 }
 
+/** The payment page telling the shop that Stripe took the payment (PATCH with its id). */
+const reportPaid = (customer: Caller, orderId: string, intentId: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/${orderId}`,
+    headers: customer.bearer,
+    payload: { transactionId: intentId },
+  });
+
 describe('paying through Stripe', () => {
   it("tells the payment page to use Stripe and admits Stripe's origins in the CSP", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
@@ -145,13 +154,7 @@ describe('paying through Stripe', () => {
   it('marks the order paid after Stripe confirms, exactly once', async () => {
     const customer = await signUp(t.app);
     const { orderId, intentId } = await orderBeingPaid(customer);
-    const patch = () =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/orders/${orderId}`,
-        headers: customer.bearer,
-        payload: { transactionId: intentId },
-      });
+    const patch = () => reportPaid(customer, orderId, intentId);
 
     expect((await patch()).statusCode).toBe(400);
     expect((await orderOf(customer, orderId)).payment).toBe('false');
@@ -171,13 +174,7 @@ describe('paying through Stripe', () => {
     const customer = await signUp(t.app);
     const { orderId, intentId } = await orderBeingPaid(customer);
     fake.succeed(intentId);
-    const report = () =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/orders/${orderId}`,
-        headers: customer.bearer,
-        payload: { transactionId: intentId },
-      });
+    const report = () => reportPaid(customer, orderId, intentId);
     // Both ask Stripe before either marks the order paid: only one of them may count.
     const answers = await Promise.all([report(), report()]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
@@ -455,7 +452,7 @@ describe('an order that changes while its Stripe payment is being made', () => {
     t.app.inject({
       method: 'DELETE',
       url: `/api/allorders/${orderId}`,
-      headers: (await signUpAdmin()).bearer,
+      headers: (await signUpAdmin(t.app)).bearer,
     });
 
   it.each([
