@@ -69,7 +69,8 @@ test.describe('a part of its own page', () => {
     // The narrowest phone the shop is made for.
     if (isPhone(page)) await page.setViewportSize({ width: 375, height: 812 });
 
-    await page.goto('/');
+    // Found as a visitor finds one part among many: by searching for its name.
+    await page.goto(`/?q=${encodeURIComponent(part.name)}`);
     await page.getByRole('link', { name: part.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/parts/${part._id}$`));
     const heading = page.getByRole('heading', { level: 1, name: part.name });
