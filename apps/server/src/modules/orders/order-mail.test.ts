@@ -163,7 +163,7 @@ describe("an order's mail", () => {
 describe('the low-stock notice', () => {
   it('comes when the stock drops from exactly one minimum order to less, not when it reaches one', async () => {
     const part = await makePart(t.app.database.db, { name: 'Race seat', stock: 4, minOrder: 2 });
-    await signUpAdmin(t.app);
+    await newAdmin();
     const customer = await signUp(t.app, { email: 'jane@example.com' });
     await forgetSignUpMail();
 

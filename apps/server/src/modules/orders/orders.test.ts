@@ -432,7 +432,7 @@ describe('managing orders (admins)', () => {
   });
 
   it('tells an admin that an order which is not there cannot be shipped or deleted', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await newAdmin();
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-order']) {
       expectRefused(
         await asCaller(admin, 'PUT', `/api/allorders/${id}`),
@@ -448,7 +448,7 @@ describe('managing orders (admins)', () => {
   });
 
   it('shows an admin an empty list while nobody has ordered', async () => {
-    const admin = await signUpAdmin(t.app);
+    const admin = await newAdmin();
     const res = await asCaller(admin, 'GET', '/api/allorders');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
