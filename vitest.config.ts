@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 export const serverSuite = (
@@ -32,6 +34,10 @@ export const webSuite = './apps/web/vitest.config.ts';
 
 export default defineConfig({
   test: {
+    // At least two test files at a time, where Vitest would run one on two cores (it keeps one
+    // core free): each file has a database of its own, and while one waits for PostgreSQL or its
+    // mail server, the other runs.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       contractSuite,
       {

@@ -1,8 +1,9 @@
-// Builds whatever is missing or older than its sources; used by `npm start` and `npm run admin`.
+// Builds whatever is missing or older than its sources; used by `npm start`, `npm run admin` and
+// `npm run bench` (which, run after `npm test` as CI does, finds the build fresh and skips it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -65,3 +66,6 @@ export function ensureBuilt() {
 }
 
 export const serverEntry = (name) => at('apps', 'server', 'dist', name);
+
+// Run as a script (`node scripts/ensure-built.mjs`), it builds what is stale and exits.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) ensureBuilt();

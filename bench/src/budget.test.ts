@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { budgetRows, propagationRow } from './budget';
+import { budgetRows, orderReadRow, propagationRow } from './budget';
+import { growthChart, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
 
 const firstLoad = (jsKb: number, cssKb: number) => ({
   jsBytes: jsKb * 1024,
@@ -16,6 +17,67 @@ describe('the budget table', () => {
     expect(row(rows, 'Catalog GET')).toMatchObject({ measured: 'not measured', ok: false });
     expect(row(rows, 'POST /api/orders on PostgreSQL')?.ok).toBe(false);
     expect(row(rows, 'Lighthouse /login')?.ok).toBe(false);
+    expect(row(rows, 'A search of one word')).toMatchObject({
+      measured: 'not measured',
+      ok: false,
+    });
+  });
+
+  it('judges the grown catalog: the search at 20 ms misses, and any error fails both rows', () => {
+    const growth = { parts: 10_000, firstPageP99: 4, searchP99: 19.9, searchTotal: 2_377 };
+    const grown = (searchP99: number, errors: number) =>
+      budgetRows({
+        firstLoad: firstLoad(90, 10),
+        growth: { ...growth, searchP99, errors, firstSearchMs: 60, home: undefined },
+      });
+    expect(row(grown(19.9, 0), 'A search of one word')).toMatchObject({ ok: true });
+    expect(row(grown(20, 0), 'A search of one word')).toMatchObject({ ok: false });
+    expect(row(grown(5, 1), "The home page's first 12")).toMatchObject({
+      measured: '4.0 ms, 1 errors',
+      ok: false,
+    });
+  });
+
+  it('judges the order reads at the largest history only, each under 50 ms and without errors, beside the budget for now', () => {
+    const step = (orders: number, ms: number, errors = 0): OrderGrowthStep => ({
+      orders,
+      p99: Object.fromEntries(ORDER_READS.map((read) => [read, ms])) as OrderGrowthStep['p99'],
+      errors,
+    });
+    // A slow small history is drawn, not judged.
+    expect(orderReadRow('Overview', [step(1_000, 80), step(100_000, 49.9)])).toMatchObject({
+      budget: 'Overview among 100,000 orders, p99 at 10 connections',
+      measured: '49.9 ms',
+      ok: true,
+    });
+    expect(orderReadRow('My Orders', [step(100_000, 50)]).ok).toBe(false);
+    expect(orderReadRow('Manage Orders, a deep page', [step(100_000, 3, 2)])).toMatchObject({
+      measured: '3.0 ms, 2 errors in the step',
+      ok: false,
+    });
+    expect(orderReadRow('Manage Orders, first page', [step(1_000, 3)])).toMatchObject({
+      measured: 'not measured',
+      ok: false,
+    });
+    // Not yet among the judged budgets.
+    const rows = budgetRows({ firstLoad: firstLoad(90, 10), orderGrowth: [step(100_000, 500)] });
+    expect(row(rows, 'Overview among')).toBeUndefined();
+  });
+
+  it('draws each read at each size, and says the figures in words for a screen reader', () => {
+    const steps = [1_000, 10_000, 100_000].map((orders, i) => ({
+      orders,
+      p99: Object.fromEntries(
+        ORDER_READS.map((read, j) => [read, 2 + i * 3 + j]),
+      ) as OrderGrowthStep['p99'],
+      errors: 0,
+    }));
+    const svg = growthChart(steps, 50);
+    expect(svg.match(/<polyline /g)).toHaveLength(ORDER_READS.length);
+    expect(svg.match(/<circle /g)).toHaveLength(ORDER_READS.length * steps.length);
+    expect(svg).toContain('100,000 orders: Manage Orders, first page 8.0 ms');
+    for (const read of ORDER_READS) expect(svg).toContain(`>${read}</text>`);
+    expect(svg).toContain('goal: 50 ms');
   });
 
   it('holds the first load under its floors: 100 KB of JavaScript misses, 99.9 KB does not', () => {

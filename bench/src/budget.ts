@@ -10,15 +10,24 @@ import { type CatalogComparison, type Comparison, CONNECTIONS } from './lib/thro
 import type { ColdStarts } from './measure/cold-start';
 import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
-import { CLUSTER, GROWTH, MIXED } from './settings';
+import type { ORDER_READS } from './measure/order-growth';
+import { type OrderGrowthStep } from './measure/order-growth';
+import { CLUSTER, GROWTH, MIXED, ORDER_GROWTH } from './settings';
 
 export const BUDGET = {
-  /** GET /api/parts req/s over the bare ceiling route's, median of paired runs. */
-  catalogToCeiling: 0.8,
+  /** GET /api/parts req/s over bare Fastify's sending the same bytes, median of paired runs:
+   * what the shop's plugins, hooks and log line leave of the most its stack could do. The level
+   * the cuts of the request pipeline reached, held from now on; the goal is 0.45
+   * (docs/performance.md, "Why these budgets"). */
+  catalogToCeiling: 0.3,
   catalogP99Ms: 20,
   /** With GROWTH.parts parts: the home page's first page, and a search (decision 012). */
   firstPageP99Ms: 20,
   searchP99Ms: 20,
+  /** With the largest of ORDER_GROWTH.steps orders: each of the admin's and a customer's reads of
+   * them (measure/order-growth.ts), which must not grow with the years of orders behind them.
+   * Reported beside the table, not yet judged: no read meets it yet (docs/performance.md, Open). */
+  orderReadP99Ms: 50,
   /** POST /api/orders answered per 1,000 answers of the bare Fastify ceiling in the same moments,
    * at 10 connections: about half of what a 2-core machine reaches (docs/performance.md), so a
    * change that doubles an order's cost fails, on a fast machine or a slow one. */
@@ -54,6 +63,7 @@ export interface Measurements {
   mixed?: MixedLoadResult | undefined;
   instances?: Instances | undefined;
   growth?: Growth | undefined;
+  orderGrowth?: OrderGrowthStep[] | undefined;
 }
 
 export interface Row {
@@ -114,27 +124,46 @@ const lighthouseRow = (pagePath: string, pages: PageAudit[] | undefined, among =
  * Resident memory right after a collection still holds pages V8 has yet to hand back. */
 const keptMb = (at: KeptMemory) => at.heapMb + at.externalMb;
 
+/** A figure of the catalog grown to GROWTH.parts parts; its errors (both figures') fail it too. */
 const grownRow = (
   what: string,
-  p99: number | undefined,
   floorMs: number,
-  growth?: Growth,
+  growth: Growth | undefined,
+  p99: (growth: Growth) => number,
 ): Row => ({
   budget: `${what} among ${GROWTH.parts.toLocaleString('en')} parts, p99 at ${CONNECTIONS} connections`,
   floor: `< ${floorMs} ms`,
-  measured:
-    growth && p99 !== undefined
-      ? `${p99.toFixed(1)} ms${growth.errors > 0 ? `, ${growth.errors} errors` : ''}`
-      : NOT_MEASURED,
-  ok: !!growth && p99 !== undefined && p99 < floorMs && growth.errors === 0,
+  measured: growth
+    ? `${p99(growth).toFixed(1)} ms${growth.errors > 0 ? `, ${growth.errors} errors` : ''}`
+    : NOT_MEASURED,
+  ok: !!growth && p99(growth) < floorMs && growth.errors === 0,
 });
+
+/** One read at the largest size of the order history. */
+export function orderReadRow(
+  read: (typeof ORDER_READS)[number],
+  steps: OrderGrowthStep[] | undefined,
+): Row {
+  const largest = Math.max(...ORDER_GROWTH.steps);
+  const step = steps?.find((measuredStep) => measuredStep.orders === largest);
+  const p99 = step?.p99[read];
+  return {
+    budget: `${read} among ${largest.toLocaleString('en')} orders, p99 at ${CONNECTIONS} connections`,
+    floor: `< ${BUDGET.orderReadP99Ms} ms`,
+    measured:
+      step && p99 !== undefined
+        ? `${p99.toFixed(1)} ms${step.errors > 0 ? `, ${step.errors} errors in the step` : ''}`
+        : NOT_MEASURED,
+    ok: !!step && p99 !== undefined && p99 < BUDGET.orderReadP99Ms && step.errors === 0,
+  };
+}
 
 export function budgetRows(measured: Measurements): Row[] {
   const { firstLoad, starts, catalog, mixed } = measured;
   const keptGrowth = mixed ? keptMb(mixed.kept.end) / keptMb(mixed.kept.start) - 1 : Number.NaN;
   return [
     {
-      budget: `Catalog GET /api/parts ÷ ceiling route, req/s at ${CONNECTIONS} connections`,
+      budget: `Catalog GET /api/parts ÷ bare Fastify, same bytes, req/s at ${CONNECTIONS} connections`,
       floor: `≥ ${BUDGET.catalogToCeiling.toFixed(2)}`,
       measured: catalog ? catalog.ratio.toFixed(2) : NOT_MEASURED,
       ok: !!catalog && catalog.ratio >= BUDGET.catalogToCeiling && catalog.errors === 0,
@@ -180,20 +209,25 @@ export function budgetRows(measured: Measurements): Row[] {
       ok: !!mixed && mixed.kept.end.rssMb < BUDGET.memoryAfterLoadMb,
     },
     propagationRow(measured.instances),
+    grownRow(
+      "The home page's first 12",
+      BUDGET.firstPageP99Ms,
+      measured.growth,
+      (grown) => grown.firstPageP99,
+    ),
+    grownRow(
+      'A search of one word',
+      BUDGET.searchP99Ms,
+      measured.growth,
+      (grown) => grown.searchP99,
+    ),
     firstLoadRow('JavaScript', firstLoad.jsBytes, BUDGET.firstLoadJsKb),
     firstLoadRow('CSS', firstLoad.cssBytes, BUDGET.firstLoadCssKb),
     ...PAGES.map((pagePath) => lighthouseRow(pagePath, measured.pages)),
-  ];
-}
-
-/** Printed with `--growth`, not yet part of the budget `--check` judges (docs/performance.md). */
-export function growthRows(growth: Growth | undefined): Row[] {
-  return [
-    grownRow("The home page's first 12", growth?.firstPageP99, BUDGET.firstPageP99Ms, growth),
-    grownRow('A search of one word', growth?.searchP99, BUDGET.searchP99Ms, growth),
+    // A catalog that has grown must not make the home page slower or heavier to use.
     lighthouseRow(
       '/',
-      growth?.home ? [growth.home] : undefined,
+      measured.growth?.home ? [measured.growth.home] : undefined,
       ` among ${GROWTH.parts.toLocaleString('en')} parts`,
     ),
   ];

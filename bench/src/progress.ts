@@ -14,10 +14,10 @@ import { CATEGORIES, type PageAudit } from './lib/lighthouse';
 import type { MixedLoadResult } from './lib/mixed-load';
 import type { KeptMemory } from './lib/server-process';
 import type { CatalogComparison, Comparison } from './lib/throughput';
-import type { BareComparison } from './measure/catalog';
 import type { ColdStarts } from './measure/cold-start';
 import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
+import { ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
 import { log } from './session';
 
 export function logFirstLoad(firstLoad: FirstLoad): void {
@@ -43,19 +43,11 @@ export function logPages(pages: PageAudit[]): void {
   }
 }
 
-export function logCatalog(catalog: CatalogComparison): void {
+export function logCatalog(ceiling: string, catalog: CatalogComparison): void {
   const ratios = catalog.ratios.map((r) => r.toFixed(2)).join(', ');
   log(
-    `catalog ${perSecond(catalog.rps)}, ceiling route ${perSecond(catalog.ceilingRps)}; ` +
-      `ratio per round ${ratios}`,
-  );
-}
-
-export function logCatalogAgainstBare({ shopToFastify, nodeHttpRps }: BareComparison): void {
-  log(
-    `catalog ${perSecond(shopToFastify.rps)} against bare Fastify ` +
-      `${perSecond(shopToFastify.ceilingRps)} (${shopToFastify.ratio.toFixed(2)}); ` +
-      `bare node:http ${perSecond(nodeHttpRps)}`,
+    `catalog ${perSecond(catalog.rps)} against ${ceiling} ${perSecond(catalog.ceilingRps)} ` +
+      `(${catalog.ratio.toFixed(2)}); ratio per round ${ratios}; p99 ${catalog.catalogP99.toFixed(1)} ms`,
   );
 }
 
@@ -92,10 +84,21 @@ export function logInstances({ propagation, orders }: Instances): void {
     log(`orders: ${orders.errors} errors (first: ${orders.firstError ?? '?'})`);
 }
 
+export function logOrderGrowth(steps: OrderGrowthStep[]): void {
+  for (const step of steps) {
+    log(
+      `${step.orders.toLocaleString('en')} orders: ` +
+        ORDER_READS.map((read) => `${read} p99 ${step.p99[read].toFixed(1)} ms`).join(', ') +
+        (step.errors > 0 ? `, ${step.errors} errors` : ''),
+    );
+  }
+}
+
 export function logGrowth(growth: Growth): void {
   log(
     `${growth.parts} parts: first page p99 ${growth.firstPageP99.toFixed(1)} ms, a search ` +
-      `finding ${growth.searchTotal} p99 ${growth.searchP99.toFixed(1)} ms` +
+      `finding ${growth.searchTotal} p99 ${growth.searchP99.toFixed(1)} ms ` +
+      `(its first answer ${growth.firstSearchMs.toFixed(1)} ms)` +
       (growth.errors > 0 ? `, ${growth.errors} errors` : ''),
   );
   if (growth.home) logPages([growth.home]);

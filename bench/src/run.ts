@@ -3,29 +3,31 @@
 // budget is missed. The floors are in budget.ts, the run's sizes in settings.ts.
 import path from 'node:path';
 
-import { BUDGET, budgetRows, growthRows, type Measurements, PAGES } from './budget';
+import { BUDGET, budgetRows, type Measurements, PAGES } from './budget';
 import { measureFirstLoad } from './lib/first-load';
 import { auditPages } from './lib/lighthouse';
 import { runMixedLoad } from './lib/mixed-load';
 import { root, startServer } from './lib/server-process';
+import type { PreparedShop } from './lib/shop';
 import {
   type BareCeilings,
-  catalogAgainstBare,
-  catalogAgainstCeiling,
+  catalogAgainstFastify,
+  catalogAgainstNodeHttp,
   startBareCeilings,
 } from './measure/catalog';
 import { measureColdStarts } from './measure/cold-start';
 import { measureGrowth } from './measure/growth';
 import { measureInstances } from './measure/instances';
+import { measureOrderGrowth } from './measure/order-growth';
 import { ordersAgainstCeiling, ordersOnPostgres, prepareForOrders } from './measure/orders';
 import {
   logCatalog,
-  logCatalogAgainstBare,
   logColdStarts,
   logFirstLoad,
   logGrowth,
   logInstances,
   logMixedLoad,
+  logOrderGrowth,
   logOrders,
   logPages,
 } from './progress';
@@ -34,8 +36,6 @@ import { MIXED, PORTS, shopEnv } from './settings';
 import { printSummary } from './summary';
 
 const check = process.argv.includes('--check');
-/** The catalog grown to ten thousand parts (`measure/growth.ts`): reported, not yet judged. */
-const growth = process.argv.includes('--growth');
 const session = startSession();
 
 const measured: Measurements = { firstLoad: measureFirstLoad(path.join(root, 'apps/web/dist')) };
@@ -46,12 +46,16 @@ measured.starts = await session.attempt('cold start', () => measureColdStarts(se
 if (measured.starts) logColdStarts(measured.starts);
 
 let ceilings: BareCeilings | undefined;
+/** The PGlite shop's customers and admin, who read the grown order history later. */
+let prepared: PreparedShop | undefined;
 await session.attempt('the PGlite shop', async () => {
   const shop = await startServer({
     program: 'bench',
     port: PORTS.shop,
     cwd: session.cwd,
-    env: shopEnv(PORTS.shop, { DATA_DIR: dataDir }),
+    // At the level it runs at in production: every request pays its log line.
+    env: shopEnv(PORTS.shop, { DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+    logFile: path.join(session.work, 'shop.log'),
   });
   session.onEnd(() => shop.stop());
   try {
@@ -60,25 +64,30 @@ await session.attempt('the PGlite shop', async () => {
     );
     if (measured.pages) logPages(measured.pages);
 
-    measured.catalog = await session.attempt('catalog against ceiling', () =>
-      catalogAgainstCeiling(shop.base),
-    );
-    if (measured.catalog) logCatalog(measured.catalog);
-
     ceilings = await session.attempt('bare ceilings', () => startBareCeilings(session, shop.base));
     const bare = ceilings;
-    if (bare) logCatalogAgainstBare(await catalogAgainstBare(shop.base, bare));
+    if (bare) {
+      measured.catalog = await session.attempt('catalog against bare Fastify', () =>
+        catalogAgainstFastify(shop.base, bare),
+      );
+      if (measured.catalog) logCatalog('bare Fastify', measured.catalog);
+      const limit = await session.attempt('catalog against node:http', () =>
+        catalogAgainstNodeHttp(shop.base, bare),
+      );
+      if (limit) logCatalog('bare node:http', limit);
+    }
 
-    const prepared = await prepareForOrders(shop.base, 'pglite', dataDir);
+    const ready = await prepareForOrders(shop.base, 'pglite', dataDir);
+    prepared = ready;
     if (bare) {
       measured.pgliteOrders = await session.attempt('orders on PGlite', () =>
-        ordersAgainstCeiling(shop.base, prepared, bare.fastify),
+        ordersAgainstCeiling(shop.base, ready, bare.fastify),
       );
     }
     if (measured.pgliteOrders) logOrders('PGlite', measured.pgliteOrders);
 
     measured.mixed = await session.attempt('mixed load', () =>
-      runMixedLoad({ base: shop.base, pid: shop.pid, ...MIXED, ...prepared }),
+      runMixedLoad({ base: shop.base, pid: shop.pid, ...MIXED, ...ready }),
     );
     if (measured.mixed) logMixedLoad(measured.mixed);
   } finally {
@@ -86,9 +95,14 @@ await session.attempt('the PGlite shop', async () => {
   }
 });
 
-if (growth) {
-  measured.growth = await session.attempt('a grown catalog', () => measureGrowth(session));
-  if (measured.growth) logGrowth(measured.growth);
+measured.growth = await session.attempt('a grown catalog', () => measureGrowth(session, dataDir));
+if (measured.growth) logGrowth(measured.growth);
+const customers = prepared;
+if (customers) {
+  measured.orderGrowth = await session.attempt('a grown order history', () =>
+    measureOrderGrowth(session, dataDir, customers, BUDGET.orderReadP99Ms),
+  );
+  if (measured.orderGrowth) logOrderGrowth(measured.orderGrowth);
 }
 
 const fastifyCeiling = ceilings?.fastify;
@@ -105,9 +119,9 @@ await session.end();
 
 const missed = printSummary({
   rows: budgetRows(measured),
-  reported: growth ? growthRows(measured.growth) : [],
   pages: measured.pages,
   instances: measured.instances,
+  orderGrowth: measured.orderGrowth,
   failures: session.failures,
   tookSeconds: elapsedSeconds(),
 });

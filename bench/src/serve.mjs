@@ -1,7 +1,5 @@
-// The production server (the built bundle) plus two bench-only routes. GET /api/bench/ceiling
-// answers the exact bytes of GET /api/parts from memory, the most any route could do on this stack.
-// It answers 200 only once the app is fully up, so the benchmark polls it to know when to start.
-// GET /api/bench/kept-memory reports the process's memory after a full garbage collection.
+// The production server (the built bundle) plus a bench-only route: GET /api/bench/kept-memory
+// reports the process's memory after a full garbage collection.
 // Plain JavaScript on purpose: it runs under node itself, with no TypeScript loader in the process
 // whose memory the benchmark reads.
 const dist = new URL('../../apps/server/dist/', import.meta.url);
@@ -12,17 +10,6 @@ const { loadConfig } = await import(new URL('config.js', dist).href);
 
 const config = loadConfig();
 const app = await buildApp(config);
-/** @type {{ body: string; etag: string } | null} */
-let ceiling = null;
-app.get('/api/bench/ceiling', async (_request, reply) => {
-  if (!ceiling) return reply.code(503).send({ message: 'not ready' });
-  return reply
-    .header('etag', ceiling.etag)
-    .header('cache-control', 'no-cache')
-    .type('application/json; charset=utf-8')
-    .send(ceiling.body);
-});
-
 // Collects all garbage first (the benchmark runs this process with --expose-gc), then reports
 // memory: what the shop keeps, apart from garbage V8 has not yet got round to collecting.
 app.get('/api/bench/kept-memory', async (_request, reply) => {
@@ -44,5 +31,3 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 }
 
 await app.listen({ host: config.host, port: config.port });
-const parts = await app.inject({ method: 'GET', url: '/api/parts' });
-ceiling = { body: parts.body, etag: String(parts.headers.etag) };

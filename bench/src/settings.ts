@@ -8,6 +8,7 @@ export const PORTS = {
   ceiling: 4393,
   nodeHttp: 4394,
   growth: 4399,
+  orderGrowth: 4400,
 } as const;
 
 /** Three instances behind nginx (`measure/instances.ts`); the writes whose propagation from one
@@ -18,8 +19,19 @@ export const CLUSTER = {
   writes: 100,
 } as const;
 
-/** A catalog grown to this many parts (`measure/growth.ts`), each figure measured this long. */
-export const GROWTH = { parts: 10_000, seconds: 3 } as const;
+/** A catalog grown to this many parts (`measure/growth.ts`); the first page and a search are
+ * each warmed up, then measured in alternating rounds. */
+export const GROWTH = { parts: 10_000, warmupSeconds: 2, rounds: 4, roundSeconds: 1 } as const;
+
+/** Orders grown to each size in turn (`measure/order-growth.ts`), over this many customers; at
+ * each size every read is warmed up, then timed in rounds of one burst of each. */
+export const ORDER_GROWTH = {
+  customers: 1_000,
+  steps: [1_000, 10_000, 100_000],
+  warmupSeconds: 1,
+  rounds: 3,
+  roundSeconds: 1,
+} as const;
 
 export const CATALOG_ROUNDS = 7;
 export const CATALOG_SECONDS = 2;

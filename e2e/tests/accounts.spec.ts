@@ -220,7 +220,7 @@ test.describe('dashboard', () => {
     });
     const admin = await adminContext.newPage();
     await logInAs(admin, demoAdmin.email, demoAdmin.password);
-    await admin.goto('/dashboard');
+    await admin.goto('/dashboard/users');
     await expect(admin.getByRole('heading', { name: /Users: Make Admin/ })).toBeVisible();
     await expectNoSeriousA11yViolations(admin);
     const row = admin.getByRole('row').filter({ hasText: customer.email });
@@ -231,8 +231,10 @@ test.describe('dashboard', () => {
     await expect(row.getByRole('button')).toHaveCount(0);
     await adminContext.close();
 
+    // An admin's dashboard opens on the Overview, with the admin menu.
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: /Users: Make Admin/ })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   });
 
   test('a customer forced onto an admin page is signed out and sent to login', async ({ page }) => {

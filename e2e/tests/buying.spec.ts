@@ -1,7 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-
 import {
-  type ApiPart,
   expect,
   expectNoSeriousA11yViolations,
   expectShippedInMyOrders,
@@ -10,11 +7,9 @@ import {
   payWithCard,
   secondBrowser,
   signUpThroughPage,
+  stockOf,
   test,
 } from './support';
-
-const stockOf = async (request: APIRequestContext, id: string) =>
-  ((await (await request.get(`/api/parts/${id}`)).json()) as ApiPart).quantity;
 
 test.describe('buying a part', () => {
   test('a customer orders within the rules, pays by card and sees the order paid', async ({

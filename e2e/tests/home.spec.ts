@@ -24,10 +24,18 @@ test.describe('home page', () => {
     const cards = section.getByRole('article');
     await expect(cards).toHaveCount(12);
     await expect(section.getByText(`Showing 12 of ${shown}`)).toBeVisible();
-    while (await section.getByRole('button', { name: 'Show more' }).isVisible())
-      await section.getByRole('button', { name: 'Show more' }).click();
-    await expect(cards).toHaveCount(shown);
-    await expect(section.getByText(`Showing ${shown} of ${shown}`)).toBeVisible();
+    // Until every part is shown: each Show more waits for its page before offering the next.
+    const more = section.getByRole('button', { name: 'Show more' });
+    const all = section.getByText(/^Showing (\d+) of \1$/);
+    for (;;) {
+      await expect(more.or(all).first()).toBeVisible();
+      if (!(await more.isVisible())) break;
+      await more.click();
+    }
+    // A part added or removed meanwhile changes both counts at once: read them at the end.
+    const every = Number((await all.textContent())?.split(' ')[1]);
+    await expect(cards).toHaveCount(every);
+    await expect(section.getByText(`${every} parts available`)).toBeVisible();
 
     const first = cards.filter({ hasText: parts[0]?.name ?? '' });
     await expect(first.getByRole('heading', { name: parts[0]?.name })).toBeVisible();
@@ -63,6 +71,16 @@ test.describe('home page', () => {
 
     await section.getByRole('combobox', { name: 'Sort by' }).selectOption('Price: high to low');
     await expect(page).toHaveURL(/\/\?q=brake&sort=price-desc$/);
+    // The address changes before the list is drawn again: wait for the shop's own order,
+    // then check that what is shown is the dearest first.
+    const byPrice = (
+      (await (await request.get('/api/parts?q=brake&sort=price-desc')).json()) as {
+        parts: ApiPart[];
+      }
+    ).parts;
+    await expect(section.getByRole('article').getByRole('heading')).toHaveText(
+      byPrice.map((part) => part.name),
+    );
     const prices = await section
       .getByRole('article')
       .getByText(/^\$[\d,]+\.\d\d$/)

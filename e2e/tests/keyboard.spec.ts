@@ -146,10 +146,19 @@ async function tabTo(page: Page, target: Locator, { limit = 80, back = false } =
   throw new Error(`Tab never reached ${target.toString()}`);
 }
 
-/** After a navigation or an action, focus has landed on `target`. */
+/**
+ * After a navigation or an action, focus has landed on `target`, and is uncovered once what the
+ * action took away has left (a toast it dismisses fades out for a moment, not its full 5 s).
+ */
 async function expectFocusOn(page: Page, target: Locator) {
   await expect
     .poll(() => isFocused(target), { message: `focus on ${target.toString()}` })
+    .toBe(true);
+  await expect
+    .poll(async () => (await focusState(page)).uncovered, {
+      message: `focus on ${target.toString()} is covered`,
+      timeout: 2_000,
+    })
     .toBe(true);
   await expectVisibleFocus(page, { indicator: false });
 }
@@ -516,6 +525,7 @@ test.describe('focus on every page', () => {
   // The lists repeat the same controls on every row, and grow with every journey that orders:
   // the first 40 stops cover the frame, the menu and several rows of each.
   for (const path of [
+    '/dashboard/overview',
     '/dashboard/manageorders',
     '/dashboard/users',
     '/dashboard/manageproducts',

@@ -1,57 +1,21 @@
 import { randomUUID } from 'node:crypto';
 
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { shopUrl } from '../servers';
 import {
+  addPart,
+  adminToken,
   type ApiPart,
-  demoAdmin,
   demoCustomer,
   expect,
   expectNoSeriousA11yViolations,
   isPhone,
   logIn,
-  logInAs,
   test,
 } from './support';
 
 const NOT_FOUND = 'Things u r searching for is not found.';
-
-/** The demo admin's access token, from a sign-in of its own. */
-async function adminToken(browser: Browser): Promise<string> {
-  const page = await browser.newPage();
-  await logInAs(page, demoAdmin.email, demoAdmin.password);
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  await page.close();
-  if (!token) throw new Error('the admin got no access token');
-  return token;
-}
-
-/**
- * A part of the test's own, added by the admin through the API: other journeys order demo parts
- * meanwhile, so a demo part's stock may change between reading it and seeing it. Named to sort
- * after the demo parts, and pictured by an address (the shop's own drawing) rather than a demo
- * picture, so `partFor`'s slots stay where they are.
- */
-async function addPart(
-  request: APIRequestContext,
-  token: string,
-  name: string,
-): Promise<ApiPart & { description: string }> {
-  const res = await request.post('/api/parts', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name,
-      image: `${shopUrl}/images/parts/carbon-rear-wing.svg`,
-      description: 'A swan-neck wing in pre-preg carbon, for the track.',
-      price: 1249.5,
-      quantity: 12,
-      minorder: 3,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { part: ApiPart & { description: string } }).part;
-}
 
 const suffix = () => randomUUID().slice(0, 8);
 
@@ -65,7 +29,9 @@ test.describe('a part of its own page', () => {
     browser,
     request,
   }) => {
-    const part = await addPart(request, await adminToken(browser), `Zonda wing ${suffix()}`);
+    const part = await addPart(request, await adminToken(browser), {
+      name: `Zonda wing ${suffix()}`,
+    });
     // The narrowest phone the shop is made for.
     if (isPhone(page)) await page.setViewportSize({ width: 375, height: 812 });
 
@@ -109,7 +75,7 @@ test.describe('a part of its own page', () => {
   }) => {
     const token = await adminToken(browser);
     const name = `Zonda wing ${suffix()} </script><script>alert(1)</script> "Mk II" & 'R'`;
-    const part = await addPart(request, token, name);
+    const part = await addPart(request, token, { name });
     const url = `${shopUrl}/parts/${part._id}`;
 
     // As a crawler reads it: no script runs.

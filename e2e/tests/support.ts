@@ -13,7 +13,7 @@ import {
 } from '@playwright/test';
 
 import type { CaughtMail } from '../mail-catcher';
-import { keepingShopUrl, mailCatcherUrl } from '../servers';
+import { keepingShopUrl, mailCatcherUrl, shopUrl } from '../servers';
 
 /**
  * Every test browses from its own client address (the shop trusts one proxy hop in these runs),
@@ -53,6 +53,22 @@ export async function secondBrowser(
 }
 
 /**
+ * Waits for the page's short animations and transitions (a toast sliding in, a menu opening) to
+ * end: halfway through its fade a toast's text is lighter than it will be, and axe would judge that
+ * colour. Endless animations (loading placeholders) and long ones (a toast's countdown bar) are not
+ * waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const short = document.getAnimations().filter((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return timing !== undefined && Number(timing.endTime) <= 2_000;
+    });
+    await Promise.all(short.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Fails the test when axe finds a serious or critical accessibility violation on the page (but
  * for the parts `exclude` selects).
  */
@@ -69,6 +85,7 @@ export async function expectNoSeriousA11yViolations(
     'best-practice',
   ]);
   if (exclude) axe.exclude(exclude);
+  await settleAnimations(page);
   const results = await axe.analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -305,3 +322,43 @@ export async function expectShippedInMyOrders(page: Page, partName: string): Pro
     page.getByRole('row').filter({ hasText: partName }).getByText('Shipped', { exact: true }),
   ).toBeVisible();
 }
+
+/** The demo admin's access token, from a sign-in of its own. */
+export async function adminToken(browser: Browser): Promise<string> {
+  const page = await browser.newPage();
+  await logInAs(page, demoAdmin.email, demoAdmin.password);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  await page.close();
+  if (!token) throw new Error('the admin got no access token');
+  return token;
+}
+
+/**
+ * A part of the test's own, added by the admin through the API: other journeys order demo parts
+ * meanwhile, so a demo part's stock may change between reading it and seeing it. Pictured by an
+ * address (the shop's own drawing) rather than a demo picture, so `partFor`'s slots stay where
+ * they are. 12 in stock, 3 at least per order, $1,249.50 each, unless `part` says otherwise.
+ */
+export async function addPart(
+  request: APIRequestContext,
+  token: string,
+  part: { name: string } & Partial<Pick<ApiPart, 'quantity' | 'minorder' | 'price'>>,
+): Promise<ApiPart & { description: string }> {
+  const res = await request.post('/api/parts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      image: `${shopUrl}/images/parts/carbon-rear-wing.svg`,
+      description: 'A swan-neck wing in pre-preg carbon, for the track.',
+      price: 1249.5,
+      quantity: 12,
+      minorder: 3,
+      ...part,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { part: ApiPart & { description: string } }).part;
+}
+
+/** A part's stock as the API tells it now. */
+export const stockOf = async (request: APIRequestContext, id: string): Promise<number> =>
+  ((await (await request.get(`/api/parts/${id}`)).json()) as ApiPart).quantity;

@@ -5,11 +5,14 @@ import type { DatabaseHandle } from './db/client';
 import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { backupRoutes } from './modules/backup/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { toOrderJson } from './modules/orders/wire';
+import { overviewRoutes } from './modules/overview/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import type { Services } from './services';
@@ -30,7 +33,9 @@ export const apiRoutes: FastifyPluginAsyncZod<{
     google: config.auth.google !== null,
   });
   await api.register(orderRoutes, { orders: services.orders });
+  await api.register(cartRoutes, { cart: services.cart, toOrderJson });
   await api.register(auditRoutes, { auditLog: services.auditLog });
+  await api.register(overviewRoutes, { overview: services.overview });
   await api.register(backupRoutes, {
     db: database.db,
     intervalMs: config.backups?.intervalMs ?? null,

@@ -9,12 +9,16 @@ import {
 
 import { apiRoutes } from './api';
 import type { Config } from './config';
-import { listenForChanges } from './db/change-notices';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
+import type { Caches } from './lib/json-cache';
 import { loggerOptions, type LogStream } from './lib/logging';
-import { createDatabaseRateLimitStore } from './lib/rate-limit-store';
+import {
+  createDatabaseRateLimitStore,
+  createMemoryRateLimitStore,
+  type RateLimitStore,
+} from './lib/rate-limit-store';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
 import type { PartImages } from './modules/catalog/part-images';
@@ -47,8 +51,12 @@ declare module 'fastify' {
     catalog: Catalog;
     partImages: PartImages;
     reviews: Reviews;
+    /** Every cache this instance keeps; tests drop them all between tests. */
+    caches: Caches;
     /** Delivers the outbox; tests run a pass of it at will. */
     mailSender: MailSender;
+    /** Counts the sign-in, sign-up and write limits; tests forget its counts between tests. */
+    rateLimits: RateLimitStore;
     orders: Orders;
   }
 }
@@ -70,8 +78,9 @@ export async function buildApp(
   } = {},
 ): Promise<FastifyInstance> {
   const database = opened ?? (await openDatabase(config.database));
+  const logging = loggerOptions(config, logStream);
   const app = Fastify({
-    ...loggerOptions(config, logStream),
+    ...logging.options,
     trustProxy: config.trustProxy,
     // Slow or stuck clients must not hold connections for ever: a request, body included, has
     // REQUEST_TIMEOUT_MS to arrive. Node checks that only every `connectionsCheckingInterval`
@@ -87,6 +96,11 @@ export async function buildApp(
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Added first, so it runs after every other onClose hook, when nothing more will be logged.
+  app.addHook('onClose', (_instance, done) => {
+    logging.flush();
+    done();
+  });
   try {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -101,8 +115,9 @@ export async function buildApp(
     });
     app.decorate('routeTable', routeTable);
     // Every answer names its request, so a customer's report can be found in the logs.
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
     // `npm run backup` reaches the embedded database through the shop that holds it.
     if (config.database.kind === 'pglite' && config.database.dataDir !== IN_MEMORY) {
@@ -123,17 +138,11 @@ export async function buildApp(
     if (justSeeded) app.log.info('The shop was empty: demo parts, reviews and accounts added');
 
     const services = await createServices(config, database, app.log);
-    // Other instances' writes reach this one's caches at their commit (decision 003); PGlite
-    // serves one process, whose own writes drop its caches directly.
-    if (config.database.kind === 'postgres') {
-      const stopListening = await listenForChanges(
-        config.database.url,
-        services.caches.drop,
-        app.log,
-      );
-      app.addHook('onClose', stopListening);
-    }
+    // Every committed write to a cached table, this instance's or another's, reaches its caches
+    // (decision 003).
+    app.addHook('onClose', await database.listenForChanges(services.caches.drop, app.log));
     app.addHook('onClose', async () => services.closePictureFiles());
+    app.decorate('caches', services.caches);
     app.decorate('catalog', services.catalog);
     app.decorate('partImages', services.partImages);
     app.decorate('reviews', services.reviews);
@@ -145,17 +154,23 @@ export async function buildApp(
     await app.register(errorsPlugin);
     await app.register(textInputPlugin);
     await app.register(securityPlugin, { config });
-    await app.register(sameOriginPlugin, { config });
-    // Redis's client loads only when Redis is configured: every module costs start-up time.
+    // Redis's client loads only when Redis is configured: every module costs start-up time. The
+    // embedded database has one process, which counts in memory: a write then costs no statement.
     const rateLimitStore = config.limits.redisUrl
       ? (await import('./lib/redis-rate-limit-store')).createRedisRateLimitStore(
           config.limits.redisUrl,
           app.log,
         )
-      : createDatabaseRateLimitStore(database.db);
+      : database.kind === 'pglite'
+        ? createMemoryRateLimitStore()
+        : createDatabaseRateLimitStore(database.db);
     app.addHook('onClose', () => rateLimitStore.close());
+    app.decorate('rateLimits', rateLimitStore);
     await app.register(authPlugin, { config, rateLimitStore });
     await app.register(limitsPlugin, { config, store: rateLimitStore });
+    // After the limits: each puts its check first on the routes that take writes, and a forged
+    // request must be refused before it counts against its victim's limit.
+    await app.register(sameOriginPlugin, { config });
     await prepareDemoAccounts(database.db, app.auth, {
       justSeeded,
       dataDir: config.dataDir,

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { createCaches } from './lib/json-cache';
 import { createAccounts } from './modules/accounts/service';
 import { createAuditLog } from './modules/audit/service';
+import { createCart } from './modules/cart/service';
 import { createPartImages } from './modules/catalog/part-images';
 import { createLocalPictureStore } from './modules/catalog/picture-store';
 import { claimPictureSweep } from './modules/catalog/picture-sweep-claim';
@@ -13,6 +14,7 @@ import { createContact } from './modules/contact/service';
 import { createMailSender } from './modules/mail/sender';
 import { createOutboxReader } from './modules/mail/service';
 import { createOrders } from './modules/orders/service';
+import { createOverview } from './modules/overview/service';
 import { createPaymentProvider } from './modules/payments/provider';
 import { createReviews } from './modules/reviews/service';
 
@@ -77,6 +79,7 @@ export async function createServices(
     closePictureFiles: () => pictureFiles.close(),
     catalog,
     reviews: createReviews(db, caches.cacheOf),
+    overview: createOverview(db, caches.cacheOf),
     contact: createContact(db),
     outbox: createOutboxReader(db, config.publicUrl),
     mailSender,
@@ -84,6 +87,10 @@ export async function createServices(
     closeTransport: () => transport?.close(),
     payments,
     orders,
+    // The cart checks out through the orders module's one way of placing an order.
+    cart: createCart(db, (viewer, request, alongWith) =>
+      orders.placeOrder(viewer, request, alongWith),
+    ),
     accounts: createAccounts(db, { recordAudit: auditLog.record }),
   };
 }

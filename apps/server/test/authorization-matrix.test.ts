@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { outbox, type PartRow, profiles, type UserRow, users } from '../src/db/schema';
+import { cartLines, outbox, type PartRow, profiles, type UserRow, users } from '../src/db/schema';
 import { type Caller, newClientAddress, signUp, signUpAdmin } from './accounts-helpers';
 import { makeOrder, makePart } from './factories';
 import { pngPicture } from './pictures';
@@ -75,8 +75,8 @@ const queuedMail = async () => {
         name: owner.name,
         order: {
           id: order.id,
-          partName: order.partName,
-          quantity: order.quantity,
+          partName: part.name,
+          quantity: part.minOrder,
           totalCents: order.totalCents,
           transactionId: null,
           testPayment: false,
@@ -227,6 +227,7 @@ const matrix: Record<string, Row> = {
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
   },
   'GET /api/user': getRow('/api/user', adminsOnly(200)),
+  'GET /api/manage/users': getRow('/api/manage/users?q=owner', adminsOnly(200)),
   'PUT /api/user/admin/:email': {
     build: async () => {
       const email = `bystander${randomUUID().slice(0, 8)}@example.com`;
@@ -267,10 +268,53 @@ const matrix: Record<string, Row> = {
     }),
     expect: signedIn(201),
   },
+  // A cart is the caller's own: no address names another's, so every signed-in caller has one.
+  'GET /api/cart': getRow('/api/cart', signedIn(200)),
+  'PUT /api/cart/lines/:partId': {
+    build: async () => ({
+      method: 'PUT',
+      url: `/api/cart/lines/${part.id}`,
+      payload: { quantity: 1, unitPrice: part.priceCents / 100 },
+    }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/cart/lines/:partId': {
+    build: async () => ({ method: 'DELETE', url: `/api/cart/lines/${part.id}` }),
+    expect: signedIn(200),
+  },
+  'POST /api/cart/merge': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/cart/merge',
+      payload: { lines: [{ partId: part.id, quantity: 1, unitPrice: part.priceCents / 100 }] },
+    }),
+    expect: signedIn(200),
+  },
+  'POST /api/cart/checkout': {
+    build: async () => {
+      // Every account's cart holds the part, so each caller has something to check out.
+      const everybody = await t.app.database.db.select({ id: users.id }).from(users);
+      await t.app.database.db
+        .insert(cartLines)
+        .values(
+          everybody.map(({ id }) => ({
+            userId: id,
+            partId: part.id,
+            quantity: 1,
+            shownUnitPriceCents: part.priceCents,
+          })),
+        )
+        .onConflictDoNothing();
+      return { method: 'POST', url: '/api/cart/checkout', payload: { phone: '1', address: 'A' } };
+    },
+    expect: signedIn(201),
+  },
   'GET /api/orders': {
     build: async () => ({ method: 'GET', url: `/api/orders?userEmail=${customer.email}` }),
     expect: { visitor: 401, customer: 200, otherCustomer: 403, admin: 403 },
   },
+  // Each caller's own orders: nobody names whose, so nobody can ask for another's.
+  'GET /api/my-orders': getRow('/api/my-orders', signedIn(200)),
   // Someone else's order is simply not there: 404 says nothing about whether it exists.
   'GET /api/order/:id': {
     build: onOwnersOrder('GET', (id) => `/api/order/${id}`),
@@ -282,6 +326,7 @@ const matrix: Record<string, Row> = {
     expect: { visitor: 401, customer: 200, otherCustomer: 404, admin: 404 },
   },
   'GET /api/allorders': getRow('/api/allorders', adminsOnly(200)),
+  'GET /api/manage/orders': getRow('/api/manage/orders?state=unpaid', adminsOnly(200)),
   'DELETE /api/allorders/:id': {
     build: onOwnersOrder('DELETE', (id) => `/api/allorders/${id}`),
     expect: adminsOnly(200),
@@ -292,6 +337,8 @@ const matrix: Record<string, Row> = {
   },
   // Who did what in the shop, customers' emails included: admins only.
   'GET /api/activity': getRow('/api/activity', adminsOnly(200)),
+  // The shop's takings and sales: admins only.
+  'GET /api/overview': getRow('/api/overview', adminsOnly(200)),
   'GET /api/payment-config': getRow('/api/payment-config', everyone(200)),
   'POST /api/create-payment-intent': {
     build: async () => ({

@@ -5,11 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import type { Overview } from '@apex/contract';
+
 import { buildApp } from '../src/app';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-notices';
-import { parts } from '../src/db/schema';
+import { orders, parts, users } from '../src/db/schema';
 import { WATCHED_TABLES } from '../src/lib/json-cache';
-import { makePart, makeReview } from './factories';
+import { signUp, signUpAdmin } from './accounts-helpers';
+import { makeOrder, makePart, makeReview } from './factories';
 import { createTestDatabase, testConfig, useTestApp } from './test-app';
 
 describe('change notices', () => {
@@ -28,7 +31,7 @@ describe('change notices', () => {
 /** What the decision promises: another instance's write shows within a second. */
 const WITHIN = { timeout: 1_000, interval: 20 };
 
-// Several instances share a PostgreSQL server; PGlite serves one process, which hears nothing.
+// Several instances share a PostgreSQL server; PGlite serves one process.
 describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one database', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let writer: FastifyInstance;
@@ -51,7 +54,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one databa
     await database.drop();
   });
   beforeEach(async () => {
-    await writer.database.db.execute(sql`truncate table parts, reviews restart identity cascade`);
+    await writer.database.db.execute(
+      sql`truncate table orders, parts, reviews, users restart identity cascade`,
+    );
   });
 
   const partNames = async (app: FastifyInstance) =>
@@ -89,10 +94,53 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one databa
     await expect.poll(shown, WITHIN).toBeNull();
   });
 
+  it('a search the other instance remembers finds, ranks and drops parts as they change, within a second', async () => {
+    const found = async () =>
+      (await reader.inject('/api/parts?q=brake'))
+        .json<{ parts: { name: string }[]; total: number }>()
+        .parts.map((part) => part.name);
+    const hub = await makePart(writer.database.db, {
+      name: 'Wheel hub',
+      description: 'Takes the brake calipers of most cars.',
+    });
+    await expect.poll(found, WITHIN).toEqual(['Wheel hub']);
+
+    const { db } = writer.database;
+    await makePart(db, { name: 'Brake kit', description: 'Discs and pads.' });
+    await expect.poll(found, WITHIN).toEqual(['Brake kit', 'Wheel hub']);
+    await db.update(parts).set({ name: 'Brake hub for brake discs' }).where(eq(parts.id, hub.id));
+    await expect.poll(found, WITHIN).toEqual(['Brake hub for brake discs', 'Brake kit']);
+    await db.update(parts).set({ archivedAt: new Date() }).where(eq(parts.id, hub.id));
+    await expect.poll(found, WITHIN).toEqual(['Brake kit']);
+  });
+
   it('a review written through one instance shows on the other within a second', async () => {
     expect(await reviewTexts(reader)).toEqual([]);
     await makeReview(writer.database.db, { description: 'Fits like the original.' });
     await expect.poll(() => reviewTexts(reader), WITHIN).toEqual(['Fits like the original.']);
+  });
+
+  it('an order paid through one instance shows in the overview of the other within a second', async () => {
+    const boss = await signUpAdmin(reader, { email: 'boss@example.com' });
+    await signUp(writer, { email: 'ada@example.com' });
+    const [user] = await writer.database.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.email, 'ada@example.com'));
+    if (!user) throw new Error('no account');
+    const paid = async () =>
+      (await reader.inject({ url: '/api/overview', headers: boss.bearer })).json<Overview>()
+        .ordersByState.paid;
+    expect(await paid()).toBe(0);
+    const part = await makePart(writer.database.db, { minOrder: 1 });
+    const order = await makeOrder(writer.database.db, { part, user });
+    // Still unpaid: the reader adds up its overview again and keeps it.
+    await expect.poll(paid, WITHIN).toBe(0);
+    await writer.database.db
+      .update(orders)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await expect.poll(paid, WITHIN).toBe(1);
   });
 
   it('a change held in an open transaction shows on the other instance once it commits', async () => {

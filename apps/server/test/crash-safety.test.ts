@@ -276,7 +276,7 @@ describe('a server killed in the middle of a rush of orders', () => {
     // No half-written order: each has the part's price and a total that matches its quantity.
     for (const order of placedInRush) {
       expect(order.unitPrice, order._id).toBe(part.price);
-      expect(cents(order.price), order._id).toBe(cents(order.unitPrice) * order.orderQuantity);
+      expect(cents(order.price), order._id).toBe(cents(part.price) * order.orderQuantity);
       expect(order.orderQuantity, order._id).toBeGreaterThanOrEqual(part.minorder);
       expect(order.orderQuantity, order._id).toBeLessThanOrEqual(part.minorder + 2);
       expect(order.status, order._id).toBe('unpaid');

@@ -1,12 +1,6 @@
 import type { Database } from '../src/db/client';
-import {
-  type OrderRow,
-  orders,
-  type PartRow,
-  parts,
-  type ReviewRow,
-  reviews,
-} from '../src/db/schema';
+import { orderLines, orders, type PartRow, parts, type ReviewRow, reviews } from '../src/db/schema';
+import type { OrderWithLines } from '../src/lib/order-placing';
 
 let sequence = 0;
 
@@ -49,27 +43,32 @@ export async function makeReview(
   return theRow(await insert.returning());
 }
 
-/** An order placed straight in the database, for tests about who may see or change it. */
+/** An order of one line placed straight in the database, for tests about who may see or change it. */
 export async function makeOrder(
   db: Database,
   {
     part,
     user,
+    quantity = part.minOrder,
     ...overrides
-  }: { part: PartRow; user: { id: string; name: string; email: string } } & Partial<
-    typeof orders.$inferInsert
-  >,
-): Promise<OrderRow> {
-  const quantity = overrides.quantity ?? part.minOrder;
-  return theRow(
+  }: {
+    part: PartRow;
+    user: { id: string; name: string; email: string };
+    quantity?: number;
+  } & Partial<typeof orders.$inferInsert>,
+): Promise<OrderWithLines> {
+  const line = {
+    partId: part.id,
+    partName: part.name,
+    unitPriceCents: part.priceCents,
+    quantity,
+    totalCents: part.priceCents * quantity,
+  };
+  const order = theRow(
     await db
       .insert(orders)
       .values({
-        partId: part.id,
-        partName: part.name,
-        unitPriceCents: part.priceCents,
-        quantity,
-        totalCents: part.priceCents * quantity,
+        totalCents: line.totalCents,
         userId: user.id,
         userName: user.name,
         userEmail: user.email,
@@ -79,4 +78,6 @@ export async function makeOrder(
       })
       .returning(),
   );
+  await db.insert(orderLines).values({ orderId: order.id, position: 0, ...line });
+  return { ...order, lines: [line] };
 }

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A payment intent as the fake keeps it (the fields the shop reads). */
@@ -8,6 +8,7 @@ interface FakeIntent {
   object: 'payment_intent';
   amount: number;
   currency: string;
+  allowed_payment_method_types: string[];
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
@@ -29,8 +30,9 @@ export async function startFakeStripe() {
   let created = 0;
   let cancelled = 0;
   let whileCreating: (() => Promise<unknown>) | null = null;
+  let whileCancelling: (() => Promise<unknown>) | null = null;
 
-  const server: Server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -42,6 +44,12 @@ export async function startFakeStripe() {
       return;
     }
     const id = match[1];
+    if (request.method === 'POST' && id && match[2] && whileCancelling) {
+      const meanwhile = whileCancelling;
+      whileCancelling = null;
+      void meanwhile().then(() => handle(request, response));
+      return;
+    }
     if (request.method === 'POST' && id && match[2]) {
       // As Stripe: an intent that succeeded, was cancelled or is processing cannot be cancelled.
       const intent = intents.get(id);
@@ -80,6 +88,9 @@ export async function startFakeStripe() {
           object: 'payment_intent',
           amount: Number(form.get('amount')),
           currency: form.get('currency') ?? 'usd',
+          allowed_payment_method_types: [...form.entries()]
+            .filter(([name]) => name.startsWith('allowed_payment_method_types['))
+            .map(([, value]) => value),
           status: 'requires_payment_method',
           client_secret: `pi_fake_${created}_secret_${created}`,
           metadata: { orderId: form.get('metadata[orderId]') ?? '' },
@@ -102,7 +113,8 @@ export async function startFakeStripe() {
         message: 'No such payment_intent',
       },
     });
-  });
+  };
+  const server: Server = createServer(handle);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -129,6 +141,8 @@ export async function startFakeStripe() {
       intent.status = 'processing';
     },
     statusOf: (id: string) => intents.get(id)?.status,
+    /** Stripe keeps idempotency keys for 24 hours: after that, a repeated key makes a new intent. */
+    forgetIdempotencyKeys: () => byIdempotencyKey.clear(),
     /** The intent created last: the one the shop asked for most recently. */
     lastCreated: () => intents.get(`pi_fake_${created}`),
     /**
@@ -137,6 +151,10 @@ export async function startFakeStripe() {
      */
     whileCreating(meanwhile: () => Promise<unknown>): void {
       whileCreating = meanwhile;
+    },
+    /** Runs `meanwhile` once, while the next cancel of an intent is under way. */
+    whileCancelling(meanwhile: () => Promise<unknown>): void {
+      whileCancelling = meanwhile;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

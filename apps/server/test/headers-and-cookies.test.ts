@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptSignIn, attemptSignUp, type Caller, signUp } from './accounts-helpers';
 import { makePart } from './factories';
 import { createTestApp, type TestApp } from './test-app';
+import { fakeWebDist } from './web-dist';
 
 /** The Content-Security-Policy as directive → sources. */
 function policy(header: unknown): Map<string, string[]> {
@@ -24,35 +25,74 @@ const newCustomer = () => ({
 const sessionCookieOf = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []].flat().find((cookie) => cookie.includes('session_token='));
 
+/** The headers that govern a document; a page gets them all, a JSON answer none. */
+const DOCUMENT_ONLY = [
+  'content-security-policy',
+  'referrer-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 describe('over plain http (a laptop, a test)', () => {
   let t: TestApp;
+  let partId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ webDist: fakeWebDist() });
+    partId = (await makePart(t.app.database.db)).id;
   });
   afterAll(() => t.close());
 
+  // A Content-Security-Policy, like the framing and referrer rules, governs a document and what it
+  // loads; JSON fetched by the shop's own script is no document, so its answers leave them out.
   it.each(['/api/parts', '/api/health', '/api/nothing-here'])(
-    'sends the strict headers on %s',
+    'sends a JSON answer (%s) the headers that matter for data, and no document headers',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
-      const csp = policy(res.headers['content-security-policy']);
-      expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-(inline|eval)/);
-      expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('script-src')).toEqual(["'self'"]);
-      expect(csp.get('style-src')).toEqual(["'self'"]);
-      expect(csp.get('connect-src')).toEqual(["'self'"]);
-      expect(csp.get('frame-src')).toEqual(["'self'"]);
-      expect(csp.get('object-src')).toEqual(["'none'"]);
-      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-      // Pictures alone may come from anywhere: a part's image may be any web address.
-      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https:', 'http:']);
-      expect(csp.has('upgrade-insecure-requests')).toBe(false);
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-request-id']).toBeTruthy();
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['strict-transport-security']).toBeUndefined();
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
     },
   );
+
+  it.each([
+    ['the home page', (): string => '/'],
+    ["the web app's other pages", (): string => '/account/orders'],
+    ["a part's page", (): string => `/parts/${partId}`],
+    ['the API docs', (): string => '/api/docs'],
+  ])('sends %s every header', async (_page, url) => {
+    const res = await t.app.inject({ method: 'GET', url: url(), headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeDefined();
+    const csp = policy(res.headers['content-security-policy']);
+    expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-(inline|eval)/);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    // Pictures alone may come from anywhere: a part's image may be any web address.
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'https:', 'http:']);
+    expect(csp.has('upgrade-insecure-requests')).toBe(false);
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
     const res = await attemptSignUp(t.app, newCustomer());
@@ -92,10 +132,12 @@ describe('behind https (PUBLIC_URL https://)', () => {
   });
   afterAll(() => t.close());
 
-  it('sends HSTS and asks browsers to upgrade insecure requests', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/parts' });
-    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(policy(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(
+  it("sends HSTS on every answer, and asks browsers to upgrade a page's requests", async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    expect(json.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(policy(page.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(
       true,
     );
   });
@@ -156,7 +198,7 @@ describe('with Stripe taking the payments', () => {
   afterAll(() => t.close());
 
   it("admits Stripe's origins, and only where Stripe Elements needs them", async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/parts' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     const csp = policy(res.headers['content-security-policy']);
     expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
     expect(csp.get('frame-src')).toEqual([

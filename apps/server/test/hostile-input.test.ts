@@ -7,9 +7,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PART_IMAGE_MAX_BYTES, PART_IMAGE_TYPES } from '@apex/contract';
+import { ORDER_STATES, PART_IMAGE_MAX_BYTES, PART_IMAGE_TYPES } from '@apex/contract';
 
 import { auditLog } from '../src/db/schema';
+import { encodeCursor } from '../src/lib/keyset';
 import { sniffPartImage } from '../src/modules/catalog/part-images';
 import { browserHeaders, type Caller, makeAdminDirectly, signUp } from './accounts-helpers';
 import { shopDigest } from './db-digest';
@@ -19,6 +20,7 @@ import {
   isRecord,
   mayTake,
   namedAccount,
+  pagedListMayTake,
   searchMayTake,
   shopMayTake,
 } from './hostile-input/expectations';
@@ -113,7 +115,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
         email: 'ada@example.com',
         password: 'customer-password-1',
       });
-      partId = (await makePart(db, { stock: 50, minOrder: 2 })).id;
+      partId = (await makePart(db, { stock: 50, minOrder: 2, priceCents: 12_345 })).id;
       await makeReview(db);
 
       const placed = await placeOrder(t.app, customer.bearer, {
@@ -132,6 +134,14 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       });
       expect(intent.statusCode).toBe(200);
       clientSecret = intent.json<{ clientSecret: string }>().clientSecret;
+      // The customer's cart holds what could be ordered: only a bad checkout request stops it.
+      const inCart = await t.app.inject({
+        method: 'PUT',
+        url: `/api/cart/lines/${partId}`,
+        headers: customer.bearer,
+        payload: { quantity: 2, unitPrice: 123.45 },
+      });
+      expect(inCart.statusCode, inCart.body).toBe(200);
       const profile = await t.app.inject({
         method: 'POST',
         url: `/api/profile/${customer.email}`,
@@ -437,6 +447,100 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       });
     });
 
+    it(`GET /api/manage/orders, /api/manage/users and /api/my-orders answer ${RUNS} hostile pages each: a page when it may be taken, a 400 otherwise`, async () => {
+      const real = encodeCursor({
+        createdAt: '2026-11-26T10:47:55.123456Z',
+        id: '6f1c1a5e-8d2b-4c1e-9f3a-2b7d4e5f6a7b',
+      });
+      const spoiled = (text: string) => Buffer.from(text).toString('base64url');
+      const field = (plausible: fc.Arbitrary<string>) =>
+        fc.option(fc.oneof(plausible, hostileText), { nil: undefined });
+      const pages = fc.record({
+        state: field(fc.constantFrom(...ORDER_STATES, 'paid', 'Unpaid', '', ' pending')),
+        q: field(fc.constantFrom('ada', 'A', '%', '_', '\\', "o'brien", 'a%_b', '*')),
+        cursor: field(
+          fc.oneof(
+            fc.constant(real),
+            fc.constantFrom(
+              `${real}=`,
+              `${real}.`,
+              real.slice(0, 20),
+              spoiled('2026-11-26T10:47:55.123456Z x!'),
+              spoiled('2026-11-26T10:47:55.123456Z a b'),
+              spoiled("2026-11-26T10:47:55.123456Z ' OR '1'='1"),
+              spoiled('2026-13-40T10:47:55.123456Z 6f1c1a5e-8d2b-4c1e-9f3a-2b7d4e5f6a7b'),
+              spoiled('0001-01-01T00:00:00.000000Z 6f1c1a5e-8d2b-4c1e-9f3a-2b7d4e5f6a7b'),
+              spoiled('2026-11-26T10:47:55Z 6f1c1a5e-8d2b-4c1e-9f3a-2b7d4e5f6a7b'),
+              spoiled('2026-11-26T10:47:55.123456+01:00 6f1c1a5e-8d2b-4c1e-9f3a-2b7d4e5f6a7b'),
+            ),
+          ),
+        ),
+      });
+      const before = await shopDigest(t.app.database.db);
+      // Each list, the fields it takes, and what its page holds.
+      const lists = [
+        { path: '/api/manage/orders', takes: ['state', 'q', 'cursor'], rows: 'orders' },
+        { path: '/api/manage/users', takes: ['q', 'cursor'], rows: 'users' },
+        { path: '/api/my-orders', takes: ['cursor'], rows: 'orders' },
+      ];
+      for (const list of lists) {
+        await fc.assert(
+          fc.asyncProperty(pages, async (page) => {
+            const fields = Object.entries(page).filter(
+              (entry): entry is [string, string] =>
+                entry[1] !== undefined && list.takes.includes(entry[0]),
+            );
+            const res = await t.app.inject({
+              url: `${list.path}?${new URLSearchParams(fields).toString()}`,
+              headers: admin.bearer,
+            });
+            const taken = pagedListMayTake(Object.fromEntries(fields), [real]);
+            if (taken) {
+              expect(res.statusCode, describeAnswer(res)).toBe(200);
+              expect(Object.keys(res.json<object>()).sort()).toEqual(['next', list.rows]);
+            } else expectRefusal(res);
+          }),
+          { numRuns: RUNS, timeout: HUNG_AFTER_MS },
+        );
+      }
+      expect(await shopDigest(t.app.database.db)).toBe(before);
+    });
+
+    it(`GET /api/overview answers ${RUNS} hostile query strings as it answers none`, async () => {
+      // The overview takes no input: whatever a query string holds is ignored, never a 5xx, and
+      // the figures are the same as without it.
+      const ask = (query: string) =>
+        t.app.inject({ method: 'GET', url: `/api/overview${query}`, headers: admin.bearer });
+      const plain = await ask('');
+      expect(plain.statusCode, describeAnswer(plain)).toBe(200);
+      const before = await shopDigest(t.app.database.db);
+      const junk = fc.array(
+        fc.tuple(
+          fc.oneof(
+            nastyText,
+            fc.constantFrom('days', 'from', 'to', 'limit', 'status', '__proto__'),
+          ),
+          fc.oneof(
+            hostileText.filter((text) => text.length < 500),
+            hostileNumber.map(String),
+          ),
+        ),
+        { minLength: 1, maxLength: 4 },
+      );
+      await fc.assert(
+        fc.asyncProperty(junk, async (params) => {
+          const query = params
+            .map(([name, value]) => `${encoded(name).sent}=${encoded(value).sent}`)
+            .join('&');
+          const res = await ask(`?${query}`);
+          expect(res.statusCode, describeAnswer(res)).toBe(200);
+          expect(res.body).toBe(plain.body);
+        }),
+        { numRuns: RUNS, timeout: HUNG_AFTER_MS },
+      );
+      expect(await shopDigest(t.app.database.db), 'the shop data changed').toBe(before);
+    });
+
     it(`POST /api/review refuses ${RUNS} hostile reviews`, async () => {
       const reviewForm = formLike({
         rating: fc.integer({ min: 1, max: 5 }),
@@ -470,6 +574,61 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
         // A well-formed order for an unknown part is refused too (404); one for the part is not.
         fc.pre(!shopMayTake((value) => mayTake.order(value, partId), body));
         return { method: 'POST', url: '/api/orders', ...withBody(customer.bearer, body) };
+      });
+    });
+
+    const cartLine = formLike({
+      quantity: fc.integer({ min: 1, max: 10 }),
+      unitPrice: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(9.99, 100) },
+        { weight: 1, arbitrary: fc.constantFrom(1e-9, 0, -1, 1_000_000) },
+      ),
+    });
+
+    it(`PUT /api/cart/lines/:partId refuses ${RUNS} hostile lines`, async () => {
+      const inputs = fc.record({
+        part: fc.oneof(fc.constant<Segment>({ sent: partId, seen: partId }), idSegments(partId)),
+        body: hostileBodies(cartLine),
+      });
+      await expectAllRefused(inputs, ({ part, body }) => {
+        // A good line for the fixture part would go in the cart; any other part is not there.
+        fc.pre(!(namesId(part, partId) && shopMayTake(mayTake.cartLine, body)));
+        return {
+          method: 'PUT',
+          url: `/api/cart/lines/${part.sent}`,
+          ...withBody(customer.bearer, body),
+        };
+      });
+    });
+
+    it(`POST /api/cart/merge refuses ${RUNS} hostile carts`, async () => {
+      const line = formLike({
+        partId: fc.oneof(fc.constant(partId), fc.uuid(), spoiledIds(partId)),
+        quantity: fc.integer({ min: 1, max: 10 }),
+        unitPrice: fc.constantFrom(9.99, 100, 1e-9, -1),
+      });
+      const carts = formLike({
+        lines: fc.oneof(
+          fc.array(line, { maxLength: 3 }),
+          // Past the cart's room.
+          fc.array(line, { minLength: 51, maxLength: 52 }),
+          anyValue,
+        ),
+      });
+      await expectAllRefused(hostileBodies(carts), (body) => {
+        fc.pre(!shopMayTake(mayTake.cartMerge, body));
+        return { method: 'POST', url: '/api/cart/merge', ...withBody(customer.bearer, body) };
+      });
+    });
+
+    it(`POST /api/cart/checkout refuses ${RUNS} hostile checkouts of a cart that could be ordered`, async () => {
+      const checkoutForm = formLike({
+        phone: formText({ maxLength: 20 }),
+        address: formText({ maxLength: 40 }),
+      });
+      await expectAllRefused(hostileBodies(checkoutForm), (body) => {
+        fc.pre(!shopMayTake(mayTake.checkout, body));
+        return { method: 'POST', url: '/api/cart/checkout', ...withBody(customer.bearer, body) };
       });
     });
 

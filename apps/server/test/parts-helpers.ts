@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
+import type { PartSearch } from '../src/modules/catalog/search';
+
 /** Adds units to a part's stock as the admin's restock form does, whatever the outcome. */
 export const restockPart = (
   app: FastifyInstance,
@@ -13,3 +15,20 @@ export const restockPart = (
     headers,
     payload: payload as object,
   });
+
+/** Every page of a search, walked from the first by its cursors: each page's ids and total. */
+export async function walk(
+  pageOf: (
+    search: PartSearch,
+  ) => Promise<{ rows: { id: string }[]; total: number; next: string | null }>,
+  search: Omit<PartSearch, 'after'>,
+) {
+  const pages: { ids: string[]; total: number }[] = [];
+  let after: string | null = null;
+  do {
+    const page = await pageOf({ ...search, after });
+    pages.push({ ids: page.rows.map((row) => row.id), total: page.total });
+    after = page.next;
+  } while (after);
+  return pages;
+}

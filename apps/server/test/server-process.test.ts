@@ -43,7 +43,7 @@ const shopFiles = (dataDir: string) =>
   database.config.kind === 'postgres' ? postgresDataDir : dataDir;
 
 /** Runs one of the server's programs (src/server.ts, src/admin-cli.ts) as its own process. */
-function run(program: string, args: string[], dataDir: string, port: number) {
+function run(program: string, args: string[], dataDir: string, port: number, logLevel = 'warn') {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(serverRoot, 'src', program), ...args],
@@ -54,7 +54,7 @@ function run(program: string, args: string[], dataDir: string, port: number) {
         ...databaseEnv(dataDir),
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: logLevel,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -66,7 +66,8 @@ function run(program: string, args: string[], dataDir: string, port: number) {
   return { child, output: () => output };
 }
 
-const startServer = (dataDir: string, port: number) => run('server.ts', [], dataDir, port);
+const startServer = (dataDir: string, port: number, logLevel?: string) =>
+  run('server.ts', [], dataDir, port, logLevel);
 
 async function exitCode(child: ChildProcess): Promise<number | null> {
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -112,7 +113,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
     const port = await freePort();
 
-    const first = startServer(dataDir, port);
+    const first = startServer(dataDir, port, 'info');
     await waitUntilReady(port);
     const namesBefore = await partNames(port);
     expect(namesBefore.length).toBeGreaterThanOrEqual(12);
@@ -122,6 +123,9 @@ describe('the server process', { timeout: 120_000 }, () => {
     const [code] = (await once(first.child, 'exit')) as [number | null];
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
     expect(code, first.output()).toBe(0);
+    // Log lines are written asynchronously: the last ones still reach stdout before the exit.
+    expect(first.output()).toMatch(/"method":"GET","route":"\/api\/parts","statusCode":200/);
+    expect(first.output()).toContain('shutting down');
 
     const second = startServer(dataDir, port);
     await waitUntilReady(port);

@@ -1,7 +1,7 @@
 // Starts the built server as its own process, the way it runs in production, and watches it:
 // how long it took to answer, how much memory it holds, and a clean stop.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +36,7 @@ const PROGRAMS: Record<Program, ProgramLaunch> = {
   bench: {
     nodeFlags: ['--expose-gc'],
     script: 'bench/src/serve.mjs',
-    readyPath: '/api/bench/ceiling',
+    readyPath: '/api/ready',
   },
   ceiling: { script: 'bench/src/ceiling.mjs', argv: ['fastify'], readyPath: '/api/parts' },
   'node-http': { script: 'bench/src/ceiling.mjs', argv: ['http'], readyPath: '/api/parts' },
@@ -50,6 +50,8 @@ export interface ServerOptions {
   /** Where the process runs: not the repository, so a developer's .env there changes nothing. */
   cwd: string;
   timeoutMs?: number;
+  /** Where its stdout goes instead of the terminal (a shop logging every request). */
+  logFile?: string;
 }
 
 export interface RunningServer {
@@ -118,7 +120,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.logFile ? openSync(options.logFile, 'a') : 'inherit', 'inherit'],
   });
   running.add(child);
   child.once('exit', () => running.delete(child));

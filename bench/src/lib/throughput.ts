@@ -20,6 +20,8 @@ interface BurstOptions {
   seconds: number;
   expectStatus?: number;
   requests?: autocannon.Request[];
+  /** Sent with every request (a bearer token). */
+  headers?: Record<string, string>;
   /** Collects the latency (ms) of every answer. */
   latencies?: number[];
 }
@@ -35,6 +37,7 @@ export function burst(options: BurstOptions): Promise<Burst> {
         connections: CONNECTIONS,
         duration: options.seconds,
         ...(options.requests ? { requests: options.requests } : {}),
+        ...(options.headers ? { headers: options.headers } : {}),
       },
       (error, result) => {
         if (error) {

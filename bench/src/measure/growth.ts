@@ -1,11 +1,10 @@
 // A shop whose catalog has grown to GROWTH.parts parts: the home page's first page of parts and a
-// search, each at 10 connections, and Lighthouse of the home page on it.
-import path from 'node:path';
-
+// search, each at 10 connections, and (when asked) Lighthouse of the home page on it.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 import { BUDGET } from '../budget';
+import { alternatingRounds } from '../lib/alternating-rounds';
 import { auditPages, type PageAudit } from '../lib/lighthouse';
 import { startServer } from '../lib/server-process';
 import { percentile } from '../lib/stats';
@@ -19,7 +18,10 @@ export interface Growth {
   searchP99: number;
   /** How many parts the search's words find among them. */
   searchTotal: number;
+  /** The search's first answer, before the shop remembers it (the catalog already loaded). */
+  firstSearchMs: number;
   errors: number;
+  /** Lighthouse of the home page among the grown catalog. */
   home: PageAudit | undefined;
 }
 
@@ -28,8 +30,9 @@ const MAKERS = ['Apex', 'Zonda', 'Corsa', 'Veloce', 'Stradale', 'Monza', 'Imola'
 
 /**
  * Adds the parts straight into the data directory, with the shop stopped (it has one owner at a
- * time): through the API, ten thousand would take minutes. Names and descriptions mix a few
- * words, so a search of one finds an eighth of them, as a search of a real catalog finds many.
+ * time), in one statement: through the API, ten thousand would take minutes. Names and
+ * descriptions mix a few words, so a search of one finds about a quarter of them, as a search of
+ * a real catalog finds many.
  */
 async function addParts(dataDir: string, count: number): Promise<void> {
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
@@ -49,39 +52,63 @@ async function addParts(dataDir: string, count: number): Promise<void> {
   }
 }
 
-async function p99Of(url: string): Promise<{ p99: number; errors: number }> {
-  await burst({ url, seconds: 1 });
-  const latencies: number[] = [];
-  const measured = await burst({ url, seconds: GROWTH.seconds, latencies });
-  return { p99: percentile(latencies, 99), errors: measured.errors };
+/**
+ * The p99 of each address's answers over GROWTH.rounds alternating rounds (`alternatingRounds`),
+ * after a warm-up of each: for its first seconds a started shop answers several times slower
+ * whatever it is asked (at a load of 11 on 2 cores: up to 480 ms p99 in its first second, 36–68
+ * ms in the third, 3–7 ms from the fourth), and these figures are of the shop at work, not of
+ * its start (the cold start's budget).
+ */
+async function warmP99s(
+  firstPage: string,
+  search: string,
+): Promise<{ firstPage: number; search: number; errors: number }> {
+  for (const url of [firstPage, search]) await burst({ url, seconds: GROWTH.warmupSeconds });
+  const latencies = { firstPage: [] as number[], search: [] as number[] };
+  const seconds = GROWTH.roundSeconds;
+  const pairs = await alternatingRounds(
+    GROWTH.rounds,
+    () => burst({ url: firstPage, seconds, latencies: latencies.firstPage }),
+    () => burst({ url: search, seconds, latencies: latencies.search }),
+  );
+  return {
+    firstPage: percentile(latencies.firstPage, 99),
+    search: percentile(latencies.search, 99),
+    errors: pairs.reduce((sum, pair) => sum + pair.figure.errors + pair.ceiling.errors, 0),
+  };
 }
 
-export async function measureGrowth(session: Session): Promise<Growth> {
-  const dataDir = path.join(session.work, 'growth-data');
-  const options = {
-    program: 'bench' as const,
+/**
+ * Grows the catalog of the data directory the PGlite shop ran on (stopped by now: its orders and
+ * accounts do not matter here, and reusing it saves making another), then measures it.
+ */
+export async function measureGrowth(session: Session, dataDir: string): Promise<Growth> {
+  await addParts(dataDir, GROWTH.parts);
+  const shop = await startServer({
+    program: 'bench',
     port: PORTS.growth,
     cwd: session.cwd,
     env: shopEnv(PORTS.growth, { DATA_DIR: dataDir }),
-  };
-  // The first start makes the database (migrations, demo data); the parts come in between.
-  await (await startServer(options)).stop();
-  await addParts(dataDir, GROWTH.parts);
-  const shop = await startServer(options);
+  });
   session.onEnd(() => shop.stop());
   try {
-    const firstPage = await p99Of(`${shop.base}/api/parts?limit=12`);
-    const search = await p99Of(`${shop.base}/api/parts?q=brake&limit=12`);
-    const found = (await (await fetch(`${shop.base}/api/parts?q=brake&limit=1`)).json()) as {
-      total: number;
-    };
+    const firstPageUrl = `${shop.base}/api/parts?limit=12`;
+    const searchUrl = `${shop.base}/api/parts?q=brake&limit=12`;
+    // The first answer loads the catalog (half a second and more of a busy machine's time at
+    // this size); the search's first answer is then timed alone, before the shop remembers it.
+    await (await fetch(firstPageUrl)).arrayBuffer();
+    const began = performance.now();
+    const found = (await (await fetch(searchUrl)).json()) as { total: number };
+    const firstSearchMs = performance.now() - began;
+    const p99s = await warmP99s(firstPageUrl, searchUrl);
     const [home] = await auditPages(shop.base, ['/'], BUDGET.lighthouse);
     return {
       parts: GROWTH.parts,
-      firstPageP99: firstPage.p99,
-      searchP99: search.p99,
+      firstPageP99: p99s.firstPage,
+      searchP99: p99s.search,
       searchTotal: found.total,
-      errors: firstPage.errors + search.errors,
+      firstSearchMs,
+      errors: p99s.errors,
       home,
     };
   } finally {

@@ -14,11 +14,16 @@ export function prepareForOrders(base: string, tag: string, dataDir: string) {
   return prepareShop(base, { customers: CUSTOMERS, tag, dataDir });
 }
 
-/** Each customer orders each part, starting from a part of its own, so that the orders of the
- * moment spread over the parts instead of all waiting on one row's lock. */
+/**
+ * Each customer orders each part, the customers taking turns: the orders of the moment come from
+ * as many customers as there are connections, as on a shop with many customers, and each customer
+ * starts from a part of their own, so they spread over the parts too. (One customer's orders take
+ * turns on their account's row, which keeps the cap on unpaid orders: ten at once from one
+ * customer would measure that wait, not the shop.)
+ */
 export function ordersInTurn(shop: PreparedShop): OrderRequest[] {
-  return shop.customers.flatMap((customer, i) =>
-    shop.parts.map((_, j) => {
+  return shop.parts.flatMap((_, j) =>
+    shop.customers.map((customer, i) => {
       const part = shop.parts[(i + j) % shop.parts.length];
       if (!part) throw new Error('no parts to order');
       return orderRequest(customer, part);

@@ -8,6 +8,8 @@ export const ApiErrorSchema = z
     message: z.string(),
     /** A machine-readable reason, where the identity endpoints give one (`INVALID_TOKEN`). */
     code: z.string().optional(),
+    /** The cart line a checkout was refused for (`POST /cart/checkout`). */
+    partId: z.string().optional(),
     fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: 'ApiError' });

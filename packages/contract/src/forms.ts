@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 
+import { CheckoutSchema } from './cart';
 import { orderFields, type PlaceOrder } from './orders';
 import { type PartFields, partFields, type PartUpdate, STOCK_BELOW_MINIMUM_ORDER } from './parts';
 import { cardMessages, type TestCard, TestCardSchema } from './payments';
@@ -52,21 +53,39 @@ export const orderableRange = (minOrder: number, stock: number) => `from ${minOr
  * (requirements §5), and the customer's phone and address.
  */
 export function orderFormSchema({ minOrder, stock }: { minOrder: number; stock: number }) {
-  const range = orderableRange(minOrder, stock);
   return z.object({
     partId: orderFields.partId,
-    // An empty number field reads as NaN, which is not a number: the message asks for one.
-    quantity: z
-      .number({ message: `Enter a quantity ${range}.` })
-      .refine(
-        (quantity) => isOrderQuantityAllowed(quantity, minOrder, stock),
-        `Choose a whole number ${range}.`,
-      ),
+    quantity: orderQuantityField(minOrder, stock),
     phone: orderFields.phone,
     address: orderFields.address,
   });
 }
 export type OrderForm = z.infer<ReturnType<typeof orderFormSchema>>;
+
+/** A whole quantity from a part's minimum order to its stock, in the order form's words. */
+function orderQuantityField(minOrder: number, stock: number) {
+  const range = orderableRange(minOrder, stock);
+  // An empty number field reads as NaN, which is not a number: the message asks for one.
+  return z
+    .number({ message: `Enter a quantity ${range}.` })
+    .refine(
+      (quantity) => isOrderQuantityAllowed(quantity, minOrder, stock),
+      `Choose a whole number ${range}.`,
+    );
+}
+
+/**
+ * How many of a part the cart holds (the part page's "Add to cart", each line of the cart): the
+ * order form's rule, as one order will take every line.
+ */
+export function cartQuantityFormSchema({ minOrder, stock }: { minOrder: number; stock: number }) {
+  return z.object({ quantity: orderQuantityField(minOrder, stock) });
+}
+export type CartQuantityForm = z.infer<ReturnType<typeof cartQuantityFormSchema>>;
+
+/** The checkout form: where the order goes, as `POST /cart/checkout` takes it. */
+export const CheckoutFormSchema = CheckoutSchema;
+export type CheckoutForm = z.infer<typeof CheckoutFormSchema>;
 
 export const toPlaceOrderJson = ({ partId, quantity, phone, address }: OrderForm): PlaceOrder => ({
   orderId: partId,

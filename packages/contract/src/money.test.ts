@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { centsToDollars, dollarsToCents, isWholeCents } from './money';
+import { centsToDollars, dollarsToCents, formatCents, isWholeCents } from './money';
 
 describe('money', () => {
   it('turns cents into the dollars the API shows', () => {
@@ -69,5 +69,13 @@ describe('money', () => {
     expect(isWholeCents(999_999.9805)).toBe(false);
     expect(isWholeCents(100_000.00005)).toBe(false);
     expect(() => dollarsToCents(999_999.9805)).toThrow(RangeError);
+  });
+});
+
+describe('formatCents', () => {
+  it('says an amount as the shop shows it everywhere: dollars, cents, thousands grouped', () => {
+    expect(formatCents(184_900)).toBe('$1,849.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(99_999_999)).toBe('$999,999.99');
   });
 });

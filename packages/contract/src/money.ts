@@ -24,6 +24,16 @@ export function isWholeCents(dollars: number): boolean {
   return Math.abs(Math.round(cents) - cents) <= FLOAT_NOISE * Math.max(1, Math.abs(cents));
 }
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * Whole cents as the shop shows and says them, on its pages, in its mails and in its answers:
+ * 184900 → $1,849.00.
+ */
+export function formatCents(cents: number): string {
+  return usd.format(centsToDollars(cents));
+}
+
 /** Converts a dollar amount with at most two decimals; anything finer is a caller's bug, not rounding. */
 export function dollarsToCents(dollars: number): number {
   if (!isWholeCents(dollars)) {

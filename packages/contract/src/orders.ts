@@ -1,14 +1,31 @@
 import { z } from 'zod';
 
+import { keysetCursor, nextKeysetCursor } from './paging';
+
+/** One line of an order: a part, at its name and price when the order was placed. */
+export const OrderLineSchema = z
+  .object({
+    partId: z.string(),
+    name: z.string().describe('The name of the part when ordered'),
+    unitPrice: z.number().describe('The unit price in dollars when ordered'),
+    quantity: z.number().int(),
+    price: z.number().describe('The line total in dollars: unit price × quantity'),
+  })
+  .meta({ id: 'OrderLine' });
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
 /** An order as the API shows it: the spec's field names (§3); money in dollars. */
 export const OrderSchema = z
   .object({
     _id: z.string(),
-    orderId: z.string().describe('The id of the part ordered'),
-    order: z.string().describe('The name of the part ordered'),
-    price: z.number().describe('The order total in dollars: unit price × quantity'),
-    unitPrice: z.number().describe('The unit price in dollars when the order was placed'),
-    orderQuantity: z.number().int(),
+    orderId: z.string().describe('The id of the part ordered (of the first line)'),
+    order: z.string().describe("The name of the part ordered (the lines' names, comma-separated)"),
+    price: z.number().describe('The order total in dollars: unit price × quantity, over the lines'),
+    unitPrice: z
+      .number()
+      .nullable()
+      .describe('The unit price in dollars when the order was placed; null for several lines'),
+    orderQuantity: z.number().int().describe('Units ordered, over the lines'),
     userName: z.string(),
     userEmail: z.string(),
     phone: z.string(),
@@ -31,10 +48,24 @@ export const OrderSchema = z
       .enum(['expired', 'customer'])
       .nullable()
       .describe('Why a cancelled order was cancelled: it expired, or its customer cancelled it'),
+    lines: z.array(OrderLineSchema).describe('What was ordered; one line for the spec’s orders'),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 export const OrderListSchema = z.array(OrderSchema);
+
+/** How many orders one page of My Orders holds. */
+export const MY_ORDERS_PAGE_SIZE = 20;
+
+/** My Orders' list, as the query string carries it. */
+export const MyOrdersQuerySchema = z.object({ cursor: keysetCursor });
+export type MyOrdersQuery = z.infer<typeof MyOrdersQuerySchema>;
+
+/** One page of the caller's own orders, newest first. */
+export const MyOrdersPageSchema = z
+  .object({ orders: OrderListSchema, next: nextKeysetCursor })
+  .meta({ id: 'MyOrdersPage' });
+export type MyOrdersPage = z.infer<typeof MyOrdersPageSchema>;
 
 /** Each field of the order form, written once for the wire's schema and the form's (`forms.ts`). */
 export const orderFields = {

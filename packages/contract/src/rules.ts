@@ -55,10 +55,4 @@ export const PART_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
-/** The order form's hint (requirements §5). */
-export const orderQuantityHint = (min: number, max: number) =>
-  `Minimum Order is ${min} and Maximum order is ${max}`;
-
-/** Order is enabled only for a whole quantity from the part's minimum order to its stock. */
-export const isOrderQuantityAllowed = (quantity: number, min: number, max: number) =>
-  Number.isInteger(quantity) && quantity >= min && quantity <= max;
+export { CART_MAX_LINES, isOrderQuantityAllowed, orderQuantityHint } from './quantity-rules';

@@ -54,6 +54,10 @@ export const parts = pgTable(
     index('parts_search_idx').using('gin', t.search),
     // Names a visitor mistyped: "breke" finds the brake kit (search.ts).
     index('parts_name_trigram_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // No index names the stock, on purpose: every order changes a part's stock, and an index over
+    // it (even a partial one) would make each such change rewrite every index of the row, the
+    // search's two GIN indexes among them, instead of a heap-only update. The overview's low-stock
+    // figure reads the parts on sale instead (decision 015).
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Client } from 'pg';
 
-/** The channel migration 0010's triggers notify, with the written table's name as payload. */
+/** The channel the triggers of migrations 0010 and 0016 notify, with the written table's name. */
 export const CHANGES_CHANNEL = 'shop_changes';
 
 /** How the listening connection is named in `pg_stat_activity`, for operators (and tests). */

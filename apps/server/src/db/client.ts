@@ -5,16 +5,18 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Pool } from 'pg';
 
 import type { DatabaseConfig } from '../config';
 import { migrationsFolder } from '../paths';
+import { type ChangeNotice, CHANGES_CHANNEL, listenForChanges } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database } from './database';
 import * as schema from './schema';
 import { type DatabaseDump, dumpPglite, dumpPostgres } from './snapshot';
 
-export type { Database } from './database';
+export type { Database, Transaction } from './database';
 
 export interface DatabaseHandle {
   db: Database;
@@ -23,6 +25,15 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** A consistent logical dump, taken while the shop serves (backups). */
   dump(): Promise<DatabaseDump>;
+  /**
+   * Calls `onChange` for every committed write to a table with a change trigger (migrations 0010
+   * and 0016), by this process or any other: the caches' staleness in one place (decision 003).
+   * Answers a function that stops listening.
+   */
+  listenForChanges(
+    onChange: (notice: ChangeNotice) => void,
+    log: FastifyBaseLogger,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -89,6 +100,15 @@ async function openPglite(
         await db.execute(sql`select 1`);
       },
       dump: () => dumpPglite(client, PGLITE_OPTIONS, withSchema),
+      // One process holds the database: its own connection hears its triggers at each commit,
+      // before the write's caller goes on.
+      listenForChanges: async (onChange) => {
+        const stop = await client.listen(CHANGES_CHANNEL, (table) => onChange(table || null));
+        // Closing the database has stopped it already.
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
       close: async () => {
         await client.close();
         lock?.release();
@@ -146,6 +166,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
           client.release();
         }
       },
+      listenForChanges: (onChange, log) => listenForChanges(url, onChange, log),
       close: () => pool.end(),
     };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { createdAt } from './columns';
@@ -6,20 +6,30 @@ import { createdAt } from './columns';
 // Identity tables, in the shape Better Auth (with its admin plugin) reads and writes.
 // Ids are Better Auth's random strings, not UUIDs.
 
-export const users = pgTable('users', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  /** 'admin' or 'user'; checked by the server on every request. */
-  role: text().notNull().default('user'),
-  banned: boolean().default(false),
-  banReason: text(),
-  banExpires: timestamp({ withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    /** 'admin' or 'user'; checked by the server on every request. */
+    role: text().notNull().default('user'),
+    banned: boolean().default(false),
+    banReason: text(),
+    banExpires: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  // The Users list pages newest first and searches by the start of an address or a name
+  // (decision 014).
+  (t) => [
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',

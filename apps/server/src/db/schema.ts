@@ -7,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -16,12 +17,15 @@ import { parts } from './catalog-schema';
 import { createdAt } from './columns';
 import { users } from './identity-schema';
 
+export * from './cart-schema';
 export * from './catalog-schema';
 export * from './identity-schema';
 
 /**
  * Request counts per client and window (sign-in and sign-up per address, writes per account),
- * shared by every server process when Redis is not configured.
+ * shared by every server process on PostgreSQL when Redis is not configured (the embedded
+ * database's one process counts in memory). Unlogged (migration 0014): a count lasts a minute and
+ * commits without waiting for the disk.
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text().primaryKey(),
@@ -54,13 +58,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    partId: uuid()
-      .notNull()
-      .references(() => parts.id),
-    /** The part's name and price when ordered: the order keeps them if the part changes later. */
-    partName: text().notNull(),
-    unitPriceCents: integer().notNull(),
-    quantity: integer().notNull(),
+    /** The sum of the lines' totals (`order_lines`), which the payment must match. */
     totalCents: integer().notNull(),
     // No cascade: an order is a record of a sale and outlives any change to the account.
     userId: text()
@@ -86,12 +84,9 @@ export const orders = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [
-    check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check(
-      'orders_total_is_unit_times_quantity',
-      sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`,
-    ),
-    index('orders_user_idx').on(t.userId, t.createdAt),
+    check('orders_total_positive', sql`${t.totalCents} > 0`),
+    // A customer's orders, newest first, a page at a time from the last one shown (My Orders).
+    index('orders_user_idx').on(t.userId, t.createdAt, t.id),
     index('orders_updated_idx').on(t.updatedAt),
     // A customer's unpaid orders, counted on every order placed (the cap on unpaid orders).
     index('orders_user_unpaid_idx')
@@ -100,6 +95,49 @@ export const orders = pgTable(
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),
+    // Manage Orders pages newest first, read backwards along (created_at, id) (decision 014):
+    // every order, one state's (which also counts the orders by state for the overview), or a
+    // search by the start of the customer's e-mail or name (text_pattern_ops serves LIKE 'x%').
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_email_prefix_idx').on(sql`lower(${t.userEmail}) text_pattern_ops`),
+    index('orders_name_prefix_idx').on(sql`lower(${t.userName}) text_pattern_ops`),
+    // The admin overview: money and orders per day of payment, and what those orders sold.
+    index('orders_paid_idx')
+      .on(t.paidAt, t.totalCents, t.testPayment)
+      .where(sql`${t.status} in ('paid', 'shipped')`),
+  ],
+);
+
+/**
+ * What an order holds: one line per part, with the part's name and price when ordered, so the
+ * order keeps them if the part changes later. An order of the spec's has one line.
+ */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The line's place in the order, from 0: the order the customer put the parts in. */
+    position: integer().notNull(),
+    partId: uuid()
+      .notNull()
+      .references(() => parts.id),
+    partName: text().notNull(),
+    unitPriceCents: integer().notNull(),
+    quantity: integer().notNull(),
+    totalCents: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check('order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_lines_total_is_unit_times_quantity',
+      sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`,
+    ),
+    // What sold, per part (the best sellers, a part's sales).
+    index('order_lines_part_idx').on(t.partId),
   ],
 );
 
@@ -118,6 +156,7 @@ export const builtinPaymentIntents = pgTable('builtin_payment_intents', {
 });
 
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
  * What admins did, for the shop to account for: who, what, to which thing, when, and the thing

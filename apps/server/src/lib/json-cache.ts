@@ -44,17 +44,19 @@ export function createCache<T>(load: () => Promise<T>): Cache<T> {
 }
 
 /**
- * The tables an in-memory cache may be read from: each has a trigger (migration 0010) that tells
- * every instance of each committed write. A table added here needs its trigger too.
+ * The tables an in-memory cache may be read from: each has a trigger (migrations 0010, 0016) that
+ * tells every instance of each committed write. A table added here needs its trigger too. An
+ * order's lines are written and deleted only with their order, whose notice covers them.
  */
-export const WATCHED_TABLES = ['parts', 'reviews'] as const;
+export const WATCHED_TABLES = ['parts', 'reviews', 'orders'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 /**
  * Every cache one process keeps, each named by the tables its answer is read from. `drop` is
- * called for each committed write to a table, by this instance or any other
- * (`db/change-notices.ts`), and with `null` when notices may have been missed: then every cache
- * goes. A cache made here cannot forget to say what makes it stale.
+ * called for each committed write to a table, by this instance or any other (the database's
+ * `listenForChanges`, `db/client.ts`: PostgreSQL's through `db/change-notices.ts`), and with
+ * `null` when notices may have been missed: then every cache goes. A cache made here cannot
+ * forget to say what makes it stale.
  */
 export function createCaches() {
   const caches: { tables: readonly WatchedTable[]; cache: Cache<unknown> }[] = [];

@@ -28,6 +28,8 @@ export interface RateLimitStore {
    * ones that succeed.
    */
   refund(key: string): Promise<void>;
+  /** Forgets every count, as if every window had just ended (a test's clean shop). */
+  forgetAll(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,44 @@ export function verdict(count: number, rule: RateLimitRule, msLeft: number): Rat
   return count <= rule.max
     ? { allowed: true, retryAfter: null }
     : { allowed: false, retryAfter: Math.max(1, Math.ceil(msLeft / 1000)) };
+}
+
+/**
+ * Counters in the process's memory, for the embedded database: PGlite's data directory admits one
+ * server process (db/data-dir-lock.ts), so there is no other process to share the counts with, and
+ * a count costs no statement. A restart starts every window afresh, as Redis without persistence
+ * would. `now` is the clock, in milliseconds.
+ */
+export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const windows = new Map<string, { count: number; resetsAt: number }>();
+  let sinceSweep = 0;
+  return {
+    consume(key, rule) {
+      const at = now();
+      // Expired windows are swept now and then, so the map holds the live windows only.
+      if (++sinceSweep >= 500) {
+        sinceSweep = 0;
+        for (const [k, window] of windows) if (window.resetsAt <= at) windows.delete(k);
+      }
+      let window = windows.get(key);
+      if (!window || window.resetsAt <= at) {
+        window = { count: 0, resetsAt: at + rule.window * 1000 };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return Promise.resolve(verdict(window.count, rule, window.resetsAt - at));
+    },
+    refund(key) {
+      const window = windows.get(key);
+      if (window && window.resetsAt > now()) window.count = Math.max(window.count - 1, 0);
+      return Promise.resolve();
+    },
+    forgetAll() {
+      windows.clear();
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
 /** Counters in the shop's own database: nothing more to run, shared through PostgreSQL. */
@@ -71,6 +111,9 @@ export function createDatabaseRateLimitStore(db: Database): RateLimitStore {
         .update(rateLimitCounters)
         .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
         .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetsAt, sql`now()`)));
+    },
+    async forgetAll() {
+      await db.delete(rateLimitCounters);
     },
     close: async () => undefined,
   };

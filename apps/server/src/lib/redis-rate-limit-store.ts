@@ -14,6 +14,8 @@ const REFUND_SCRIPT = `
 if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
 
+const PREFIX = 'apex:rate-limit:';
+
 /**
  * Counters in Redis (REDIS_URL), for several server processes without a round trip to the
  * database. If Redis cannot be reached the request is let through and the failure logged: a
@@ -35,7 +37,7 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
         const [count, msLeft] = (await redis.eval(
           CONSUME_SCRIPT,
           1,
-          `apex:rate-limit:${key}`,
+          `${PREFIX}${key}`,
           String(rule.window * 1000),
         )) as [number, number];
         return verdict(count, rule, msLeft);
@@ -46,9 +48,14 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
     },
     async refund(key) {
       try {
-        await redis.eval(REFUND_SCRIPT, 1, `apex:rate-limit:${key}`);
+        await redis.eval(REFUND_SCRIPT, 1, `${PREFIX}${key}`);
       } catch (error) {
         log.warn({ err: error }, 'rate limit not refunded: Redis did not answer');
+      }
+    },
+    async forgetAll() {
+      for await (const keys of redis.scanStream({ match: `${PREFIX}*`, count: 500 })) {
+        if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
       }
     },
     async close() {

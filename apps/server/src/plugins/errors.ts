@@ -1,24 +1,35 @@
 import { STATUS_CODES } from 'node:http';
 
+import { httpErrors } from '@fastify/sensible';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 import type { ApiError } from '@apex/contract';
 
-/** The one error shape; `code` and `fields` only where the failure has them. */
+/** The one error shape; `code`, `partId` and `fields` only where the failure has them. */
 export function errorBody(
   statusCode: number,
   message: string,
-  { code, fields }: Pick<ApiError, 'code' | 'fields'> = {},
+  { code, partId, fields }: Pick<ApiError, 'code' | 'partId' | 'fields'> = {},
 ): ApiError {
   return {
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     message,
     ...(code ? { code } : {}),
+    ...(partId ? { partId } : {}),
     ...(fields ? { fields } : {}),
   };
+}
+
+/** A client error about one line of a cart: the answer names the line's part by its id too. */
+export function lineError(statusCode: 400 | 404 | 409, message: string, partId: string) {
+  return Object.assign(httpErrors.createError(statusCode, message), { partId });
+}
+
+function partIdOf(error: FastifyError): string | undefined {
+  return 'partId' in error && typeof error.partId === 'string' ? error.partId : undefined;
 }
 
 /**
@@ -51,7 +62,9 @@ export const errorsPlugin = fp(
           );
       }
       if (statusCode >= 400 && statusCode < 500) {
-        return reply.code(statusCode).send(errorBody(statusCode, error.message));
+        return reply
+          .code(statusCode)
+          .send(errorBody(statusCode, error.message, { partId: partIdOf(error) }));
       }
       // A 5xx the shop raises on purpose, worded for the caller (http-errors' `expose`): a
       // state of the shop, not a failure to log.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Config } from '../config';
@@ -7,10 +7,9 @@ import type { RateLimitStore } from '../lib/rate-limit-store';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Routes that keep their own limits or callers: Better Auth's, and Stripe's signed webhook. */
-function countsAsShopWrite(method: string, route: string | undefined): boolean {
+function countsAsShopWrite(method: string, route: string): boolean {
   return (
     WRITES.has(method) &&
-    route !== undefined &&
     route.startsWith('/api/') &&
     !route.startsWith('/api/auth/') &&
     route !== '/api/payments/webhook'
@@ -26,8 +25,9 @@ export const limitsPlugin = fp(
   async (app: FastifyInstance, { config, store }: { config: Config; store: RateLimitStore }) => {
     if (!config.limits.enabled) return;
     const rule = { window: 60, max: config.limits.writesPerMinute };
-    app.addHook('onRequest', async (request, reply) => {
-      if (!countsAsShopWrite(request.method, request.routeOptions.url)) return;
+    const limitWrites = async (request: FastifyRequest, reply: FastifyReply) => {
+      // A route may take reads and writes alike: only its writes count.
+      if (!WRITES.has(request.method)) return;
       const viewer = await request.viewer();
       const key = viewer ? `writes:account:${viewer.id}` : `writes:address:${request.ip}`;
       const { allowed, retryAfter } = await store.consume(key, rule);
@@ -36,6 +36,13 @@ export const limitsPlugin = fp(
       throw app.httpErrors.tooManyRequests(
         `Too many changes in a short time: try again in ${retryAfter} s`,
       );
+    };
+    // Added to the routes that take the shop's writes only: a read pays nothing for the limit.
+    // It runs before the route's own hooks (who may upload is asked of a counted request).
+    app.addHook('onRoute', (route) => {
+      if ([route.method].flat().some((method) => countsAsShopWrite(method, route.url))) {
+        route.onRequest = [limitWrites, ...[route.onRequest ?? []].flat()];
+      }
     });
   },
   { name: 'limits', dependencies: ['auth'] },

@@ -122,6 +122,27 @@ export const mayTake = {
     isOptionalText(body.phone, 40) &&
     isOptionalText(body.address, 500),
 
+  /** PUT /api/cart/lines/:partId: how many, and the unit price the customer was shown. */
+  cartLine: (body: unknown) =>
+    isRecord(body) && isWhole(body.quantity, 1, MAX_UNITS) && isPrice(body.unitPrice),
+
+  /** POST /api/cart/merge: a visitor's cart, at most 50 lines of a part id and a line as above. */
+  cartMerge: (body: unknown) =>
+    isRecord(body) &&
+    Array.isArray(body.lines) &&
+    body.lines.length <= 50 &&
+    body.lines.every(
+      (line) =>
+        isRecord(line) &&
+        isText(line.partId, { min: 1, max: 64 }) &&
+        isWhole(line.quantity, 1, MAX_UNITS) &&
+        isPrice(line.unitPrice),
+    ),
+
+  /** POST /api/cart/checkout: where the order goes, as on the order form. */
+  checkout: (body: unknown) =>
+    isRecord(body) && isOptionalText(body.phone, 40) && isOptionalText(body.address, 500),
+
   /** PATCH /api/orders/:id: the page's payment notice. */
   paymentNotice: (body: unknown) =>
     isRecord(body) && isText(body.transactionId, { min: 1, max: 255 }),
@@ -266,5 +287,24 @@ export function searchMayTake(
     perPage >= 1 &&
     perPage <= 100 &&
     (cursor === undefined || cursor === existingPart)
+  );
+}
+
+/**
+ * GET /api/manage/orders, /api/manage/users and /api/my-orders: a known state, a search of at most 254
+ * characters (UTF-16 units, as the contract counts them) once trimmed, and a cursor the shop
+ * handed out. Wildcards and quotes in the search are plain text, never a refusal.
+ */
+const ORDER_STATES = ['unpaid', 'pending', 'shipped', 'cancelled'];
+
+export function pagedListMayTake(
+  query: Partial<Record<'state' | 'q' | 'cursor', string>>,
+  cursorsHandedOut: string[],
+): boolean {
+  const { state, q, cursor } = query;
+  return (
+    (state === undefined || ORDER_STATES.includes(state)) &&
+    (q === undefined || (!q.includes('\u0000') && q.trim().length <= 254)) &&
+    (cursor === undefined || cursorsHandedOut.includes(cursor))
   );
 }

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 
 interface FieldFrameProps {
   id: string;
-  label: string;
+  label: ReactNode;
   /** The field's validation message, if any; shown in red and read out with the field. */
   error?: string | undefined;
   /** A hint under the field (kept when an error shows). */

@@ -60,9 +60,37 @@ export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-  { signal, auth = false, deniedSignsOut = true }: RequestOptions = {},
+  options: RequestOptions = {},
 ): Promise<T> {
+  const response = await send(method, path, body, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * A GET of something the page already holds, with that copy's ETag: null when the shop answers
+ * 304 (the copy is current), else the new answer and its ETag. The shop marks answers about the
+ * caller `no-store`, so the browser keeps no copy to revalidate: the page keeps its own.
+ */
+export async function apiGetUnlessMatch(
+  path: string,
+  etag: string | null,
+  options: RequestOptions = {},
+): Promise<{ data: unknown; etag: string | null } | null> {
+  const response = await send('GET', path, undefined, options, etag);
+  if (response.status === 304) return null;
+  return { data: await response.json(), etag: response.headers.get('etag') };
+}
+
+async function send(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  { signal, auth = false, deniedSignsOut = true }: RequestOptions,
+  ifNoneMatch: string | null = null,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
   // A file (a picture upload) travels as it is; everything else as JSON.
   const file = body instanceof Blob ? body : null;
   if (body !== undefined) {
@@ -76,15 +104,14 @@ export async function apiRequest<T>(
     body: body === undefined ? null : (file ?? JSON.stringify(body)),
     signal: signal ?? null,
   });
-  if (!response.ok) {
+  if (!response.ok && !(ifNoneMatch && response.status === 304)) {
     const error = await toApiError(response);
     if (auth && deniedSignsOut && (response.status === 401 || response.status === 403)) {
       onDenied?.();
     }
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -34,6 +34,16 @@ export async function notify(kind: Kind, message: string): Promise<void> {
   toast[kind](message);
 }
 
+/**
+ * Takes away the toasts still showing: for a page whose own confirmation now says more, and where
+ * a toast of the step before (the order placed) would cover it at a phone's width.
+ */
+export async function dismissToasts(): Promise<void> {
+  if (!wanted) return;
+  const { toast } = await import('react-toastify/unstyled');
+  toast.dismiss();
+}
+
 interface Outcome {
   /** Said once the action succeeded, e.g. "Order cancelled". */
   done: string;

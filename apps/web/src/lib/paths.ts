@@ -12,6 +12,7 @@ export const dashboardSegments = {
   addProduct: 'addproduct',
   editProduct: 'editproduct/:id',
   activity: 'activity',
+  overview: 'overview',
   outbox: 'outbox',
   backups: 'backups',
 } as const;
@@ -20,7 +21,7 @@ const DASHBOARD = '/dashboard';
 const under = (segment: string) => `${DASHBOARD}/${segment}`;
 
 export const dashboardPaths = {
-  /** My Orders for a customer, Users: Make Admin for an admin. */
+  /** My Orders for a customer; an admin is sent on to the Overview. */
   index: DASHBOARD,
   myProfile: under(dashboardSegments.myProfile),
   addReview: under(dashboardSegments.addReview),
@@ -31,6 +32,7 @@ export const dashboardPaths = {
   addProduct: under(dashboardSegments.addProduct),
   editProduct: (partId: string) => under(`editproduct/${encodeURIComponent(partId)}`),
   activity: under(dashboardSegments.activity),
+  overview: under(dashboardSegments.overview),
   outbox: under(dashboardSegments.outbox),
   backups: under(dashboardSegments.backups),
 };

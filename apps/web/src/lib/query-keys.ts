@@ -8,6 +8,8 @@ export const queryKeys = {
   signInOptions: ['sign-in-options'] as const,
   admin: (email: string | undefined) => ['admin', email] as const,
   users: ['users'] as const,
+  /** A page-at-a-time read of the Users list, by its search's query string. */
+  usersPaged: (query: string) => ['users', 'paged', query] as const,
   profile: (email: string) => ['profile', email] as const,
   parts: {
     all: ['parts'] as const,
@@ -20,13 +22,17 @@ export const queryKeys = {
     all: ['orders'] as const,
     mine: (email: string) => ['orders', 'mine', email] as const,
     one: (id: string) => ['orders', 'one', id] as const,
-    everyone: ['orders', 'everyone'] as const,
+    /** Manage Orders, a page at a time, by its filter's query string. */
+    managed: (query: string) => ['orders', 'managed', query] as const,
   },
+  /** The signed-in customer's cart (a visitor's lives in the browser, not in this cache). */
+  cart: ['cart'] as const,
   payments: {
     config: ['payment-config'] as const,
     intent: (orderId: string) => ['payment-intent', orderId] as const,
   },
   activity: ['activity'] as const,
+  overview: ['overview'] as const,
   outbox: {
     all: ['outbox'] as const,
     message: (id: string | null) => ['outbox', 'message', id] as const,

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-import { clearAccessToken, getAccessToken, setAccessToken } from './access-token';
+import {
+  clearAccessToken,
+  getAccessToken,
+  setAccessToken,
+  subscribeToAccessToken,
+} from './access-token';
 import { apiGet, apiRequest } from './api';
 import { queryKeys } from './query-keys';
 
@@ -48,6 +53,17 @@ export function useSession() {
   return { user: data ?? null, isPending };
 }
 
+type SignedInListener = () => Promise<void>;
+let onSignedIn: SignedInListener | null = null;
+
+/**
+ * What the app does once a sign-in has its access token, before the sign-in counts as done (the
+ * visitor's cart moves into the account's then, so the page after the sign-in shows it).
+ */
+export function setSignedInListener(listener: SignedInListener | null): void {
+  onSignedIn = listener;
+}
+
 /** After any sign-in: fetch the access token for this account and keep it (requirements §4). */
 export async function storeAccessToken(email: string): Promise<void> {
   const { token } = await apiRequest<{ token: string }>(
@@ -56,6 +72,21 @@ export async function storeAccessToken(email: string): Promise<void> {
     { email },
   );
   setAccessToken(token);
+  await onSignedIn?.();
+}
+
+const hasAccessToken = () => getAccessToken() !== null;
+
+/**
+ * Who the signed-in calls are made for: nobody yet (the session is loading, or its token is on
+ * its way), a visitor, or a signed-in customer whose token the calls can carry.
+ */
+export function useAccount(): 'unknown' | 'visitor' | 'customer' {
+  const { user, isPending } = useSession();
+  const token = useSyncExternalStore(subscribeToAccessToken, hasAccessToken, hasAccessToken);
+  if (isPending) return 'unknown';
+  if (!user) return 'visitor';
+  return token ? 'customer' : 'unknown';
 }
 
 /** Ends the session on the server (the token stops working) and forgets it here. */

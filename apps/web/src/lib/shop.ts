@@ -4,6 +4,7 @@
  * part, `payment: "false"`, prices in dollars) stay in the contract's wire schemas and in each
  * feature's mapper under `api/`. Money is whole cents.
  */
+import type { CartProblem } from '@apex/contract';
 
 export interface Part {
   id: string;
@@ -22,15 +23,27 @@ export interface Part {
 /** unpaid → paid (the spec's "pending") → shipped; or cancelled while unpaid. */
 export type OrderStatus = 'unpaid' | 'paid' | 'shipped' | 'cancelled';
 
-export interface Order {
-  id: string;
+/** One part of an order, at its name and price when the order was placed. */
+export interface OrderLine {
   partId: string;
-  /** The part's name when it was ordered. */
-  partName: string;
-  /** Units ordered. */
+  name: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+}
+
+export interface Order {
+  id: string;
+  /** The part of the order's first line. */
+  partId: string;
+  /** The part's name when it was ordered; for an order of several parts, their names. */
+  partName: string;
+  /** Units ordered, over the lines. */
+  quantity: number;
+  /** Null for an order of several parts, each line having its own. */
+  unitPriceCents: number | null;
+  totalCents: number;
+  lines: OrderLine[];
   userName: string;
   userEmail: string;
   phone: string;
@@ -44,4 +57,28 @@ export interface Order {
   /** While unpaid: when it is cancelled unless paid. */
   expiresAt: string | null;
   cancelReason: 'expired' | 'customer' | null;
+}
+
+/**
+ * One part in the cart: how many, the unit price now, and the one the customer was shown when
+ * the line was last set (they differ when the price changed since). `problem` says why the line
+ * cannot be checked out as it stands, `message` says it in the cart's words.
+ */
+export interface CartLine {
+  partId: string;
+  name: string;
+  image: string;
+  quantity: number;
+  unitPriceCents: number;
+  shownUnitPriceCents: number;
+  minOrder: number;
+  stock: number;
+  problem: CartProblem | null;
+  message: string | null;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  /** What the order would cost now. */
+  totalCents: number;
 }

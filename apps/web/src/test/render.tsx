@@ -30,6 +30,21 @@ export const json =
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
+ * Stands in for fetch with the shop's answer for each address (the pages of a list); any other
+ * address is a 400, as for a page the shop never made. Returns the stand-in, to read its calls.
+ */
+export function answerByAddress<Answer>(answers: Record<string, Answer>) {
+  const fetch = vi.fn(async (url: string) => {
+    const answer = answers[url];
+    return answer === undefined
+      ? json({ statusCode: 400, message: 'No such page' }, 400)()
+      : json(answer)();
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/**
  * Stands in for fetch where a page posts to one `endpoint`: it answers with `answer`, and the JSON
  * bodies sent to it are kept in the list returned; any other address answers as `others` says, or
  * with null.

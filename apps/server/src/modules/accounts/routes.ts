@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 import {
   AdminCheckSchema,
+  AdminUsersPageSchema,
+  AdminUsersQuerySchema,
   ApiErrorSchema,
   EmailParamsSchema,
   EmailQuerySchema,
@@ -55,6 +57,18 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: 
     async (request) => {
       await request.requireAdmin();
       return accounts.listUsers();
+    },
+  );
+
+  app.get(
+    '/manage/users',
+    accountDoc('Accounts a page at a time, newest first, by address or name (admins)', {
+      querystring: AdminUsersQuerySchema,
+      response: { 200: AdminUsersPageSchema },
+    }),
+    async (request) => {
+      await request.requireAdmin();
+      return accounts.pageOfUsers(request.query);
     },
   );
 

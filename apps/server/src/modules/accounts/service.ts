@@ -1,11 +1,25 @@
 import { httpErrors } from '@fastify/sensible';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 
-import type { Profile, ProfileInput, User } from '@apex/contract';
+import {
+  ADMIN_LIST_PAGE_SIZE,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  type Profile,
+  type ProfileInput,
+  type User,
+} from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { profiles, type UserRow, users } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
+import {
+  decodeCursor,
+  olderThanPosition,
+  positionTime,
+  startsWith,
+  toCursorPage,
+} from '../../lib/keyset';
 import type { Viewer } from '../../plugins/auth';
 
 export function toUserJson(row: UserRow): User {
@@ -16,6 +30,27 @@ export function toUserJson(row: UserRow): User {
     role: row.role === 'admin' ? 'admin' : 'user',
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+// Better Auth's ids are random letters and digits; accounts made by hand use UUIDs.
+const USER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** What the Users list asks for, as conditions on `users`; each shape has its index. */
+export function adminUsersWhere({ q, cursor }: AdminUsersQuery) {
+  return and(
+    q ? or(startsWith(users.email, q), startsWith(users.name, q)) : undefined,
+    olderThanPosition(users.createdAt, users.id, decodeCursor(cursor, USER_ID), 'text'),
+  );
+}
+
+/** One page of the Users list and the row after it, which says whether another page follows. */
+export function adminUserRows(db: Database, query: AdminUsersQuery, limit: number) {
+  return db
+    .select({ user: users, id: users.id, position: positionTime(users.createdAt) })
+    .from(users)
+    .where(adminUsersWhere(query))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit + 1);
 }
 
 /** Only the account itself may act on its email (the spec's client sent any email it liked). */
@@ -41,6 +76,16 @@ export function createAccounts(db: Database, { recordAudit }: { recordAudit: Rec
     async listUsers(): Promise<User[]> {
       const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
       return rows.map(toUserJson);
+    },
+
+    /** The Users list, a page at a time, newest first; by the start of an address or a name. */
+    async pageOfUsers(
+      query: AdminUsersQuery,
+      limit = ADMIN_LIST_PAGE_SIZE,
+    ): Promise<AdminUsersPage> {
+      const rows = await adminUserRows(db, query, limit);
+      const { page, next } = toCursorPage(rows, limit);
+      return { users: page.map((row) => toUserJson(row.user)), next };
     },
 
     /** Makes an account admin; 0 modified when it already was one. */

@@ -18,7 +18,7 @@ import {
 import { buildApp } from '../../app';
 import type { DatabaseConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { orders, parts } from '../../db/schema';
+import { orderLines, orders, parts } from '../../db/schema';
 import { DamagedBackupError } from './archive';
 import { restoreBackup, RestoreRefusedError, takeBackup } from './service';
 
@@ -139,9 +139,9 @@ describe('backup and restore', () => {
           .from(parts)
           .where(eq(parts.id, part.id));
         const [{ ordered } = { ordered: null }] = await db
-          .select({ ordered: sum(orders.quantity).mapWith(Number) })
-          .from(orders)
-          .where(eq(orders.partId, part.id));
+          .select({ ordered: sum(orderLines.quantity).mapWith(Number) })
+          .from(orderLines)
+          .where(eq(orderLines.partId, part.id));
         expect(stock + (ordered ?? 0)).toBe(STARTING_STOCK);
       } finally {
         await opened.close();

@@ -4,29 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { PART_SORTS } from '@apex/contract';
 
 import { makePart } from '../../../test/factories';
+import { walk } from '../../../test/parts-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { partColumns, parts } from '../../db/schema';
 import { createBrowsing } from './browse';
 import { type PartSearch, searchParts } from './search';
 
 const t = useTestApp();
-
-/** Every page of a search, walked from the first by its cursors. */
-async function walk(
-  pageOf: (
-    search: PartSearch,
-  ) => Promise<{ rows: { id: string }[]; total: number; next: string | null }>,
-  search: Omit<PartSearch, 'after'>,
-) {
-  const pages: { ids: string[]; total: number }[] = [];
-  let after: string | null = null;
-  do {
-    const page = await pageOf({ ...search, after });
-    pages.push({ ids: page.rows.map((row) => row.id), total: page.total });
-    after = page.next;
-  } while (after);
-  return pages;
-}
 
 describe('browsing the parts from memory', () => {
   it('answers every page of every order as the database does, ties and sold-out parts included', async () => {
@@ -50,7 +34,7 @@ describe('browsing the parts from memory', () => {
       .orderBy(parts.name, parts.id);
     const browse = createBrowsing(rows);
     const fromMemory = async (search: PartSearch) => {
-      const page = browse(search);
+      const page = browse.page(search);
       if (!page) throw new Error(`no page from memory for ${JSON.stringify(search)}`);
       return page;
     };
@@ -74,7 +58,7 @@ describe('browsing the parts from memory', () => {
     const gone = await makePart(db, { name: 'Gone', archivedAt: new Date() });
     const browse = createBrowsing([kept]);
     const search = { words: null, sort: 'name' as const, inStockOnly: false, limit: 12 };
-    expect(browse({ ...search, after: gone.id })).toBeNull();
-    expect(browse({ ...search, after: null })?.rows.map((row) => row.name)).toEqual(['Kept']);
+    expect(browse.page({ ...search, after: gone.id })).toBeNull();
+    expect(browse.page({ ...search, after: null })?.rows.map((row) => row.name)).toEqual(['Kept']);
   });
 });

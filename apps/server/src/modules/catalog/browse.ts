@@ -12,6 +12,36 @@ const COMPARE: Partial<Record<PartSort, (a: PartRow, b: PartRow) => number>> = {
   newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a),
 };
 
+/** A page of parts and how many there are in all, as `searchParts` answers it. */
+export interface Page {
+  rows: PartRow[];
+  total: number;
+  next: string | null;
+}
+
+/**
+ * The page of a search among `all` (parts in the order asked): the parts after the cursor's, as
+ * the database would answer it; null when the cursor names no part of `all` (taken off sale since
+ * that page, say), which only the database can place among the others.
+ */
+export function pageFrom(all: readonly PartRow[], search: PartSearch): Page | null {
+  const wanted = (row: PartRow) => !search.inStockOnly || row.stock >= row.minOrder;
+  let from = 0;
+  if (search.after) {
+    const anchor = all.findIndex((row) => row.id === search.after);
+    if (anchor < 0) return null;
+    from = anchor + 1;
+  }
+  const rows: PartRow[] = [];
+  for (let i = from; i < all.length && rows.length <= search.limit; i++) {
+    const row = all[i];
+    if (row && wanted(row)) rows.push(row);
+  }
+  const { page, next } = toPage(rows, search.limit);
+  const total = search.inStockOnly ? all.filter(wanted).length : all.length;
+  return { rows: page, total, next };
+}
+
 /**
  * The parts on sale in each order a visitor can browse them (no words), made from the catalog
  * held in memory and kept with it: the home page's first page is what every visit asks for, and
@@ -22,7 +52,8 @@ export function createBrowsing(byName: PartRow[]) {
     ['name', byName],
     ['relevance', byName],
   ]);
-  const ordered = (sort: PartSort): PartRow[] => {
+  /** Every part on sale in one order, sorted the first time it is asked for. */
+  const ordered = (sort: PartSort): readonly PartRow[] => {
     let rows = orders.get(sort);
     if (!rows) {
       rows = [...byName].sort(COMPARE[sort]);
@@ -30,28 +61,11 @@ export function createBrowsing(byName: PartRow[]) {
     }
     return rows;
   };
-
-  /**
-   * A page of a search without words, as the database would answer it; null when the cursor
-   * names no part on sale (taken off sale since that page, say), which only the database can
-   * place among the others.
-   */
-  return (search: PartSearch): { rows: PartRow[]; total: number; next: string | null } | null => {
-    const all = ordered(search.sort);
-    const wanted = (row: PartRow) => !search.inStockOnly || row.stock >= row.minOrder;
-    let from = 0;
-    if (search.after) {
-      const anchor = all.findIndex((row) => row.id === search.after);
-      if (anchor < 0) return null;
-      from = anchor + 1;
-    }
-    const rows: PartRow[] = [];
-    for (let i = from; i < all.length && rows.length <= search.limit; i++) {
-      const row = all[i];
-      if (row && wanted(row)) rows.push(row);
-    }
-    const { page, next } = toPage(rows, search.limit);
-    const total = search.inStockOnly ? all.filter(wanted).length : all.length;
-    return { rows: page, total, next };
+  return {
+    ordered,
+    /** A page of a search without words; null when only the database can answer it. */
+    page: (search: PartSearch): Page | null => pageFrom(ordered(search.sort), search),
   };
 }
+
+export type Browsing = ReturnType<typeof createBrowsing>;

@@ -81,6 +81,31 @@ function orderingOf(sort: PartSort, match: Match | null): Ordering {
   }
 }
 
+/** What a search's words match, as full-text search reads them. */
+const wordsOf = (words: string): Match => ({
+  words: sql`websearch_to_tsquery('english', ${words})`,
+});
+
+/**
+ * Whether the words ask for exactly what they say, with a phrase in quotes or a word left out
+ * with `-`: then names spelled close to them are never tried.
+ */
+export const asksExactly = (words: string) => /"|(^|\s)-/.test(words);
+
+/**
+ * Runs `read` where names spelled close to `spelling` match. For that transaction only:
+ * `<%` reads its bar from this setting, and only `<%` (not a comparison with word_similarity)
+ * can use the trigram index.
+ */
+function withTypoBar<T>(db: Database, read: (db: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
+    );
+    return read(tx);
+  });
+}
+
 /**
  * One page of the parts on sale that match, in the order asked, and how many match in all.
  * The words are taken as a person types them (`websearch_to_tsquery`: quotes make a phrase,
@@ -94,20 +119,34 @@ export async function searchParts(
   search: PartSearch,
 ): Promise<{ rows: PartRow[]; total: number; next: string | null }> {
   if (!search.words) return pageOf(db, search, null);
-  const found = await pageOf(db, search, {
-    words: sql`websearch_to_tsquery('english', ${search.words})`,
-  });
-  // A phrase in quotes or a word left out with `-` asks for exactly those words.
-  if (found.total > 0 || /"|(^|\s)-/.test(search.words)) return found;
+  const found = await pageOf(db, search, wordsOf(search.words));
+  if (found.total > 0 || asksExactly(search.words)) return found;
   const spelling = search.words;
-  return db.transaction(async (tx) => {
-    // For this transaction only: `<%` reads its bar from this setting, and only `<%` (not a
-    // comparison with word_similarity) can use the trigram index.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`,
-    );
-    return pageOf(tx, search, { spelling });
-  });
+  return withTypoBar(db, (tx) => pageOf(tx, search, { spelling }));
+}
+
+/**
+ * The ids of every part on sale that the words match, the most relevant first, in the order
+ * `searchParts` gives them; by their spelling alone (names spelled close), when asked.
+ * One query without paging or counting: the matches of a search are kept in memory and paged
+ * there (`search-memory.ts`).
+ */
+export async function rankedMatches(
+  db: Database,
+  words: string,
+  by: 'words' | 'spelling',
+): Promise<string[]> {
+  const read = async (db: Database) => {
+    const match = by === 'words' ? wordsOf(words) : { spelling: words };
+    const { where, rank } = matchOf(match, sql`${parts}`);
+    const rows = await db
+      .select({ id: parts.id })
+      .from(parts)
+      .where(and(isNull(parts.archivedAt), where))
+      .orderBy(desc(rank), desc(parts.id));
+    return rows.map((row) => row.id);
+  };
+  return by === 'words' ? read(db) : withTypoBar(db, read);
 }
 
 async function pageOf(

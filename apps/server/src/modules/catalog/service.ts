@@ -10,6 +10,7 @@ import { isUuid } from '../../lib/ids';
 import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
 import { createBrowsing } from './browse';
 import { type PartSearch, searchParts } from './search';
+import { createSearchMemory } from './search-memory';
 import { type PartInfo, toPartJson } from './wire';
 
 /** A part as the audit log keeps it, before or after a change. */
@@ -63,12 +64,16 @@ export function createCatalog(
       .orderBy(asc(parts.name), asc(parts.id));
     // Kept as the bytes the API sends: serialized once per change, not once per request.
     const list = rows.map(toPartJson);
+    const rowsById = new Map(rows.map((row) => [row.id, row]));
+    const browsing = createBrowsing(rows);
     return {
       rows,
-      rowsById: new Map(rows.map((row) => [row.id, row])),
+      rowsById,
       list: toCachedJson(list),
       byId: new Map(list.map((part) => [part._id, toCachedJson(part)])),
-      browse: createBrowsing(rows),
+      browsing,
+      // Kept with this copy of the catalog, so whatever drops the copy forgets every search.
+      search: createSearchMemory(db, rowsById, browsing),
     };
   });
 
@@ -92,12 +97,15 @@ export function createCatalog(
       return (await catalog.get()).list;
     },
     /**
-     * A page of the parts on sale that match a search: without words, from memory; with them
-     * (or after a part no longer on sale), from the database.
+     * A page of the parts on sale that match a search, from memory: without words, from the
+     * catalog; with them, from their matches, which the database finds once per catalog. After
+     * a part the search no longer finds (taken off sale, or edited since), from the database.
      */
     async searchParts(search: PartSearch) {
-      const browsed = search.words ? null : (await catalog.get()).browse(search);
-      return browsed ?? searchParts(db, search);
+      const { browsing, search: remembered } = await catalog.get();
+      const { words } = search;
+      const page = words ? await remembered({ ...search, words }) : browsing.page(search);
+      return page ?? searchParts(db, search);
     },
 
     /** A part on sale, or null: unknown, malformed and archived ids are all simply not found. */

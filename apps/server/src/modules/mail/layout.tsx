@@ -13,7 +13,7 @@ import {
 } from '@react-email/components';
 import type { ReactNode } from 'react';
 
-import { centsToDollars } from '@apex/contract';
+import { formatCents } from '@apex/contract';
 
 import type { OrderFacts } from '../../lib/outbox';
 
@@ -78,14 +78,23 @@ export function Layout({
   );
 }
 
-export const money = (cents: number) => `$${centsToDollars(cents).toFixed(2)}`;
-
 export function OrderSummary({ order, state }: { order: OrderFacts; state: string }) {
   return (
     <Section>
-      <Text style={styles.facts}>Part: {order.partName}</Text>
-      <Text style={styles.facts}>Quantity: {order.quantity}</Text>
-      <Text style={styles.facts}>Total: {money(order.totalCents)}</Text>
+      {order.lines && order.lines.length > 1 ? (
+        // A receipt names every line of a cart's order; an order of one part reads as it always has.
+        order.lines.map((line, position) => (
+          <Text key={position} style={styles.facts}>
+            {line.partName} × {line.quantity}: {formatCents(line.totalCents)}
+          </Text>
+        ))
+      ) : (
+        <>
+          <Text style={styles.facts}>Part: {order.partName}</Text>
+          <Text style={styles.facts}>Quantity: {order.quantity}</Text>
+        </>
+      )}
+      <Text style={styles.facts}>Total: {formatCents(order.totalCents)}</Text>
       <Text style={styles.facts}>State: {state}</Text>
       {order.transactionId ? (
         <Text style={styles.facts}>Transaction id: {order.transactionId}</Text>

@@ -61,7 +61,7 @@ describe('with a mail server (SMTP_URL)', () => {
     expect(mail?.to && 'text' in mail.to ? mail.to.text : '').toBe('jane@example.com');
     expect(mail?.subject).toBe('Payment received for your Carbon brake kit order');
     expect(mail?.text).toContain('Transaction id: pi_test_123');
-    expect(mail?.text).toContain('Total: $1234.50');
+    expect(mail?.text).toContain('Total: $1,234.50');
     expect(mail?.html).toContain('Carbon brake kit');
     expect(mail?.html).toContain('href="http://localhost:3000/dashboard"');
     expect(await statesOf(t)).toEqual(['sent']);

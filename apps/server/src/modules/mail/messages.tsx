@@ -2,8 +2,10 @@ import { Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactNode } from 'react';
 
+import { formatCents } from '@apex/contract';
+
 import type { MailMessage, OrderFacts } from '../../lib/outbox';
-import { Action, Layout, money, OrderSummary, SHOP, styles } from './layout';
+import { Action, Layout, OrderSummary, SHOP, styles } from './layout';
 
 /** A message ready for the mail server: subject, HTML and plain-text parts. */
 export interface RenderedMail {
@@ -26,7 +28,7 @@ const orderNews: Record<
 > = {
   'order-paid': {
     subject: (partName) => `Payment received for your ${partName} order`,
-    preview: (order) => `We received ${money(order.totalCents)}`,
+    preview: (order) => `We received ${formatCents(order.totalCents)}`,
     heading: 'Payment received',
     greeting: (name) => <>Hello {name}, we received your payment. We will ship your order soon.</>,
     state: 'Paid, to be shipped',
@@ -62,7 +64,7 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
         subject: `Your order for ${order.partName} is placed: pay to confirm it`,
         body: (
           <Layout
-            preview={`Pay ${money(order.totalCents)} to confirm your order`}
+            preview={`Pay ${formatCents(order.totalCents)} to confirm your order`}
             heading="Order placed"
           >
             <Text style={styles.text}>

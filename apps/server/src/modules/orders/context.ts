@@ -4,12 +4,14 @@ import { httpErrors } from '@fastify/sensible';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { type OrderRow, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { RecordAudit } from '../../lib/audit';
 import { isUuid } from '../../lib/ids';
+import type { OrderWithLines } from '../../lib/order-placing';
 import type { PaymentProvider } from '../../lib/payment-provider';
 import type { Viewer } from '../../plugins/auth';
 import { mailCustomer } from './effects';
+import { orderWithLines } from './lines';
 
 export interface OrdersDependencies {
   /** The card processor: asked to cancel an unpaid order's payment before the order goes. */
@@ -31,11 +33,11 @@ export const PAYMENT_PROCESSING =
   'The payment for this order is still being processed: try again in a few minutes';
 
 /** Why an order can no longer be paid, in its customer's words. */
-export const noLongerPayable = (order: OrderRow) =>
+export const noLongerPayable = (order: OrderWithLines) =>
   order.cancelReason === 'customer' ? 'You cancelled this order' : EXPIRED;
 
 /** Only an unpaid order still within its time may be paid. */
-export function assertPayable(order: OrderRow): void {
+export function assertPayable(order: OrderWithLines): void {
   if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
   if (order.status !== 'unpaid') throw httpErrors.conflict('This order is paid already');
   if (order.expiresAt && order.expiresAt <= new Date()) throw httpErrors.conflict(EXPIRED);
@@ -49,14 +51,14 @@ export function createOrdersContext(db: Database, dependencies: OrdersDependenci
   // The built-in processor moves no money: what it takes is marked, so it never passes for a sale.
   const testPayment = dependencies.provider.name === 'builtin';
 
-  async function findOrder(id: string): Promise<OrderRow | undefined> {
+  async function findOrder(id: string): Promise<OrderWithLines | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await db.select().from(orders).where(eq(orders.id, id));
+    const [row] = await db.select(orderWithLines).from(orders).where(eq(orders.id, id));
     return row;
   }
 
   /** The caller's own order: the only one they may pay for or cancel; others' are not there. */
-  async function findOwnOrder(viewer: Viewer, id: string): Promise<OrderRow> {
+  async function findOwnOrder(viewer: Viewer, id: string): Promise<OrderWithLines> {
     const order = await findOrder(id);
     if (!order || order.userId !== viewer.id) throw httpErrors.notFound('There is no such order');
     return order;
@@ -78,7 +80,7 @@ export function createOrdersContext(db: Database, dependencies: OrdersDependenci
           updatedAt: new Date(),
         })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
-        .returning();
+        .returning(orderWithLines);
       if (!paid) return false;
       await mailCustomer(tx, paid, 'order-paid');
       return true;

@@ -3,20 +3,20 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { ActivitySnapshot } from '@apex/contract';
 
-import type { Database } from '../../db/client';
-import { type OrderRow, parts, users } from '../../db/schema';
+import type { Transaction } from '../../db/client';
+import { parts, users } from '../../db/schema';
+import type { OrderLine, OrderWithLines } from '../../lib/order-placing';
 import { type MailMessage, type OrderFacts, queueMail } from '../../lib/outbox';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import { partNamesOf, unitsOf } from './lines';
 
 /**
- * Puts cancelled orders' quantities back on the shelf, one UPDATE per part, in the order of the
+ * Puts cancelled orders' lines back on the shelf, one UPDATE per part, in the order of the
  * parts' ids: two servers returning stock at once lock parts in the same order, so neither waits
  * for the other in a circle. Each part's version goes up by one, as on every change to a part.
  */
 export async function returnStock(
   tx: Transaction,
-  cancelled: { partId: string; quantity: number }[],
+  cancelled: readonly Pick<OrderLine, 'partId' | 'quantity'>[],
 ): Promise<void> {
   const byPart = new Map<string, number>();
   for (const { partId, quantity } of cancelled) {
@@ -35,11 +35,18 @@ export async function returnStock(
 }
 
 /** What an order's mail says of it, as the order stands. */
-export function orderFacts(row: OrderRow): OrderFacts {
+export function orderFacts(
+  row: Pick<OrderWithLines, 'id' | 'lines' | 'totalCents' | 'transactionId' | 'testPayment'>,
+): OrderFacts {
   return {
     id: row.id,
-    partName: row.partName,
-    quantity: row.quantity,
+    partName: partNamesOf(row.lines),
+    quantity: unitsOf(row.lines),
+    lines: row.lines.map(({ partName, quantity, totalCents }) => ({
+      partName,
+      quantity,
+      totalCents,
+    })),
     totalCents: row.totalCents,
     transactionId: row.transactionId,
     testPayment: row.testPayment,
@@ -49,7 +56,7 @@ export function orderFacts(row: OrderRow): OrderFacts {
 /** Queues the customer's mail about their order, in the transaction that changed it. */
 export function mailCustomer(
   tx: Transaction,
-  row: OrderRow,
+  row: OrderWithLines,
   kind: 'order-paid' | 'order-shipped' | 'order-deleted',
 ): Promise<void> {
   const message: MailMessage = { kind, name: row.userName, order: orderFacts(row) };
@@ -77,11 +84,11 @@ export async function mailLowStock(
 }
 
 /** An order as the audit log keeps it. */
-export function orderSnapshot(row: OrderRow): ActivitySnapshot {
+export function orderSnapshot(row: OrderWithLines): ActivitySnapshot {
   return {
     status: row.status,
-    partName: row.partName,
-    quantity: row.quantity,
+    partName: partNamesOf(row.lines),
+    quantity: unitsOf(row.lines),
     totalCents: row.totalCents,
     customer: row.userEmail,
   };

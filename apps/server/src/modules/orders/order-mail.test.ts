@@ -77,7 +77,7 @@ describe("an order's mail", () => {
     for (const mail of [placed, paid, sent]) {
       expect(mail?.text).toContain('Hello Jane Racer');
       expect(mail?.text).toContain('Carbon brake kit');
-      expect(mail?.text).toContain('Total: $1234.50');
+      expect(mail?.text).toContain('Total: $1,234.50');
       expect(mail?.html).toContain('Apex Parts');
     }
     const byKind = (subject: string) => mails.find((mail) => mail.subject?.includes(subject));
@@ -113,6 +113,37 @@ describe("an order's mail", () => {
     const subjects = (await delivered()).map((mail) => mail.subject);
     expect(subjects).toContain('Your unpaid Titanium exhaust order was cancelled by the shop');
     expect(subjects).toHaveLength(2);
+  });
+
+  it("names every line of a cart's order in its receipt", async () => {
+    const db = t.app.database.db;
+    const kit = await makePart(db, { name: 'Brake kit', priceCents: 12_000, minOrder: 1 });
+    const pads = await makePart(db, { name: 'Brake pads', priceCents: 2_550, minOrder: 1 });
+    const customer = await signUp(t.app);
+    await forgetSignUpMail();
+    for (const [part, quantity] of [
+      [kit, 1],
+      [pads, 4],
+    ] as const) {
+      const put = await inject('PUT', `/api/cart/lines/${part.id}`, customer.bearer, {
+        quantity,
+        unitPrice: part.priceCents / 100,
+      });
+      expect(put.statusCode).toBe(200);
+    }
+    const placed = await inject('POST', '/api/cart/checkout', customer.bearer, {
+      phone: '+44 20 7946 0000',
+      address: '1 Pit Lane',
+    });
+    expect(placed.statusCode).toBe(201);
+    await payWithTestCard(t.app, customer, placed.json<{ insertedId: string }>().insertedId);
+
+    const receipt = (await delivered()).find((mail) =>
+      mail.subject?.startsWith('Payment received'),
+    );
+    expect(receipt?.text).toContain('Brake kit × 1: $120.00');
+    expect(receipt?.text).toContain('Brake pads × 4: $102.00');
+    expect(receipt?.text).toContain('Total: $222.00');
   });
 
   it('queues nothing for an order the shop refused', async () => {

@@ -155,7 +155,7 @@ describe('POST /api/orders', () => {
     const tooMuch = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 500 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json<{ message: string }>().message).toBe(
-      'One order can total at most $999999.99: order fewer',
+      'One order can total at most $999,999.99: order fewer',
     );
     expect(await stockOf(part.id)).toBe(999);
   });

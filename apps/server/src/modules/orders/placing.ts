@@ -1,15 +1,40 @@
+import { randomUUID } from 'node:crypto';
+
 import { httpErrors } from '@fastify/sensible';
 import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 
-import { centsToDollars, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/contract';
+import { formatCents, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/contract';
 
-import { type OrderRow, orders, parts, users } from '../../db/schema';
+import type { Transaction } from '../../db/client';
+import { orderLines, orders, type PartRow, parts, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
-import { type MailMessage, queueMail } from '../../lib/outbox';
+import type {
+  AlongWithOrder,
+  LineRequest,
+  OrderLine,
+  OrderRequest,
+  OrderWithLines,
+} from '../../lib/order-placing';
+import { type MailMessage, queueMailWith } from '../../lib/outbox';
 import type { Viewer } from '../../plugins/auth';
+import { lineError } from '../../plugins/errors';
 import { isStillPayable, type OrdersContext } from './context';
 import { mailLowStock, orderFacts } from './effects';
-import type { OrderRequest } from './wire';
+
+const TOTAL_TOO_LARGE = `One order can total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}: order fewer`;
+
+/**
+ * What an order reads back of a part it reserved: its line's name and price, and what the low-stock
+ * notice checks (not the whole row: the search column alone is larger than the rest).
+ */
+const reservedPart = {
+  id: parts.id,
+  name: parts.name,
+  priceCents: parts.priceCents,
+  stock: parts.stock,
+  minOrder: parts.minOrder,
+};
+type ReservedPart = Pick<PartRow, keyof typeof reservedPart>;
 
 export function createPlacing({
   db,
@@ -18,15 +43,61 @@ export function createPlacing({
   transactionsTakeTurns,
   onStockChanged,
 }: OrdersContext) {
+  /**
+   * Why a line could not be reserved, as the part is now. An order from the spec's form answers
+   * in the spec's words; a cart's names the part, and the answer carries its id.
+   */
+  async function refusal(tx: Transaction, line: LineRequest, fromCart: boolean): Promise<Error> {
+    const [part] = await tx.select().from(parts).where(eq(parts.id, line.partId));
+    const refuse = (status: 400 | 409, message: string) =>
+      fromCart && part
+        ? lineError(status, `${part.name}: ${message}`, line.partId)
+        : httpErrors.createError(status, message);
+    if (!part || part.archivedAt) {
+      return fromCart && part
+        ? lineError(409, `${part.name} is no longer sold: remove it from your cart`, line.partId)
+        : httpErrors.notFound('There is no part with this id in the catalogue');
+    }
+    if (line.quantity < part.minOrder) {
+      return refuse(fromCart ? 409 : 400, orderQuantityHint(part.minOrder, part.stock));
+    }
+    if (part.priceCents * line.quantity > MAX_ORDER_TOTAL_CENTS)
+      return refuse(400, TOTAL_TOO_LARGE);
+    if (part.stock < line.quantity) {
+      if (part.stock === 0) {
+        return fromCart
+          ? lineError(409, `${part.name} has just sold out`, line.partId)
+          : httpErrors.conflict('This part has just sold out');
+      }
+      return refuse(409, `Not enough stock: only ${part.stock} left`);
+    }
+    return lineError(
+      409,
+      `The price of ${part.name} is now ${formatCents(part.priceCents)} (it was ${formatCents(
+        line.shownUnitPriceCents ?? part.priceCents,
+      )} when you added it): check your cart and order again`,
+      line.partId,
+    );
+  }
+
   return {
     /**
-     * Places an order: the price, name and customer come from the database and the session, and
-     * the stock is reserved by one conditional UPDATE, so concurrent orders can never oversell.
+     * Places an order of one or more lines: the prices, names and customer come from the
+     * database and the session, and each line's stock is reserved by one conditional UPDATE, so
+     * concurrent orders can never oversell. The lines are reserved in one transaction, in the
+     * order of their parts' ids (two carts sharing parts lock them in the same order, so neither
+     * waits for the other in a circle): every line is had, or none.
      */
-    async placeOrder(viewer: Viewer, request: OrderRequest): Promise<OrderRow> {
-      const notFound = () => httpErrors.notFound('There is no part with this id in the catalogue');
-      if (!isUuid(request.partId)) throw notFound();
-      const { partId, quantity } = request;
+    async placeOrder(
+      viewer: Viewer,
+      request: OrderRequest,
+      alongWith?: AlongWithOrder,
+    ): Promise<OrderWithLines> {
+      const fromCart = request.fromCart ?? false;
+      if (request.lines.some((line) => !isUuid(line.partId))) {
+        throw httpErrors.notFound('There is no part with this id in the catalogue');
+      }
+      const byPartId = [...request.lines].sort((a, b) => a.partId.localeCompare(b.partId));
       const placed = await db.transaction(async (tx) => {
         // The customer's row is locked until this order is in: their concurrent orders take
         // turns here, so each counts the unpaid ones before it and the cap holds.
@@ -38,8 +109,9 @@ export function createPlacing({
             .for('update');
         }
         // The customer's unpaid orders, counted only as far as the cap (past it the answer is
-        // the same). The count is part of the reserving UPDATE, a statement after the lock, so
-        // it sees every order committed while this one waited, and costs no round trip of its own.
+        // the same). The count is part of the first reserving UPDATE, a statement after the
+        // lock, so it sees every order committed while this one waited, and costs no round
+        // trip of its own.
         const held = tx
           .select({ one: sql`1` })
           .from(orders)
@@ -47,80 +119,111 @@ export function createPlacing({
           .limit(maxUnpaidPerCustomer)
           .as('held');
         const unpaidCount = sql<number>`(select count(*)::int from ${held})`;
-        const refuseAtCap = async () => {
-          const [unpaid] = await tx.select({ n: count() }).from(held);
-          const holding = unpaid?.n ?? 0;
-          if (holding >= maxUnpaidPerCustomer) {
-            throw httpErrors.conflict(
-              `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
-            );
-          }
-        };
-        const [reserved] = await tx
-          .update(parts)
-          .set({
-            stock: sql`${parts.stock} - ${quantity}`,
-            version: sql`${parts.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(
-            and(
-              eq(parts.id, partId),
-              isNull(parts.archivedAt),
-              lte(parts.minOrder, quantity),
-              gte(parts.stock, quantity),
-              lte(parts.priceCents, Math.floor(MAX_ORDER_TOTAL_CENTS / quantity)),
-              sql`${unpaidCount} < ${maxUnpaidPerCustomer}`,
-            ),
-          )
-          .returning();
-        if (!reserved) {
-          // Nothing reserved: say why, the customer's cap first, then the part as it is now.
-          await refuseAtCap();
+        const reserved = new Map<string, ReservedPart>();
+        // When the order lapses unpaid, by the database's clock, as of the transaction's start:
+        // read with the first reservation, so the order and its mail can go in as one statement.
+        let expiresAt: Date | null = null;
+        for (const [index, line] of byPartId.entries()) {
+          const { partId, quantity, shownUnitPriceCents } = line;
           const [part] = await tx
-            .select()
-            .from(parts)
-            .where(and(eq(parts.id, partId), isNull(parts.archivedAt)));
-          if (!part) throw notFound();
-          if (quantity < part.minOrder) {
-            throw httpErrors.badRequest(orderQuantityHint(part.minOrder, part.stock));
+            .update(parts)
+            .set({
+              stock: sql`${parts.stock} - ${quantity}`,
+              version: sql`${parts.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(
+              and(
+                eq(parts.id, partId),
+                isNull(parts.archivedAt),
+                lte(parts.minOrder, quantity),
+                gte(parts.stock, quantity),
+                lte(parts.priceCents, Math.floor(MAX_ORDER_TOTAL_CENTS / quantity)),
+                shownUnitPriceCents === null
+                  ? undefined
+                  : eq(parts.priceCents, shownUnitPriceCents),
+                index === 0 ? sql`${unpaidCount} < ${maxUnpaidPerCustomer}` : undefined,
+              ),
+            )
+            .returning({
+              ...reservedPart,
+              expiresAt: sql`now() + make_interval(mins => ${unpaidTtlMinutes})`.mapWith(
+                orders.expiresAt,
+              ),
+            });
+          if (!part) {
+            // Nothing reserved: say why, the customer's cap first, then the line as it is now.
+            // Throwing rolls back the lines reserved before it.
+            if (index === 0) {
+              const [unpaid] = await tx.select({ n: count() }).from(held);
+              const holding = unpaid?.n ?? 0;
+              if (holding >= maxUnpaidPerCustomer) {
+                throw httpErrors.conflict(
+                  `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
+                );
+              }
+            }
+            throw await refusal(tx, line, fromCart);
           }
-          if (part.priceCents * quantity > MAX_ORDER_TOTAL_CENTS) {
-            throw httpErrors.badRequest(
-              `One order can total at most $${centsToDollars(MAX_ORDER_TOTAL_CENTS).toFixed(2)}: order fewer`,
-            );
-          }
-          throw httpErrors.conflict(
-            part.stock === 0
-              ? 'This part has just sold out'
-              : `Not enough stock: only ${part.stock} left`,
-          );
+          const { expiresAt: expiry, ...row } = part;
+          expiresAt ??= expiry;
+          reserved.set(partId, row);
         }
-        const [order] = await tx
+        const lines: OrderLine[] = request.lines.map(({ partId, quantity }) => {
+          const part = reserved.get(partId);
+          if (!part) throw new Error('a line was not reserved');
+          return {
+            partId,
+            partName: part.name,
+            unitPriceCents: part.priceCents,
+            quantity,
+            totalCents: part.priceCents * quantity,
+          };
+        });
+        const totalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+        if (totalCents > MAX_ORDER_TOTAL_CENTS) throw httpErrors.badRequest(TOTAL_TOO_LARGE);
+        // The order, its lines and its mail in one statement: the lines and the mail go in
+        // first, in data-modifying WITHs, under an id made here; the lines' reference to the
+        // order is checked as the statement ends, when the order is in. One round trip for what
+        // took three.
+        const id = randomUUID();
+        const placedLines = tx.$with('placed_lines').as(
+          tx
+            .insert(orderLines)
+            .values(lines.map((line, position) => ({ orderId: id, position, ...line })))
+            .returning({ position: orderLines.position }),
+        );
+        const placedMail: MailMessage = {
+          kind: 'order-placed',
+          name: viewer.name,
+          // Just placed: not paid, so no transaction yet.
+          order: orderFacts({ id, lines, totalCents, transactionId: null, testPayment: false }),
+          expiresAt: expiresAt?.toISOString() ?? null,
+        };
+        const queuedMail = queueMailWith(tx, 'queued_mail', [
+          { to: viewer.email, message: placedMail },
+        ]);
+        const [row] = await tx
+          .with(placedLines, queuedMail)
           .insert(orders)
           .values({
-            partId: reserved.id,
-            partName: reserved.name,
-            unitPriceCents: reserved.priceCents,
-            quantity,
-            totalCents: reserved.priceCents * quantity,
+            id,
+            totalCents,
             userId: viewer.id,
             userName: viewer.name,
             userEmail: viewer.email,
             phone: request.phone,
             address: request.address,
-            expiresAt: sql`now() + make_interval(mins => ${unpaidTtlMinutes})`,
+            expiresAt,
           })
           .returning();
-        if (!order) throw new Error('the order insert returned nothing');
-        const placedMail: MailMessage = {
-          kind: 'order-placed',
-          name: order.userName,
-          order: orderFacts(order),
-          expiresAt: order.expiresAt?.toISOString() ?? null,
-        };
-        await queueMail(tx, [{ to: order.userEmail, message: placedMail }]);
-        await mailLowStock(tx, reserved, quantity);
+        if (!row) throw new Error('the order insert returned nothing');
+        const order: OrderWithLines = { ...row, lines };
+        for (const line of byPartId) {
+          const part = reserved.get(line.partId);
+          if (part) await mailLowStock(tx, part, line.quantity);
+        }
+        await alongWith?.(tx, order);
         return order;
       });
       onStockChanged();

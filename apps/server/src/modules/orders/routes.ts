@@ -1,11 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  AdminOrdersPageSchema,
+  AdminOrdersQuerySchema,
   ApiErrorSchema,
   DeletedCountSchema,
   EmailQuerySchema,
   ModifiedCountSchema,
+  MyOrdersPageSchema,
+  MyOrdersQuerySchema,
   OrderListSchema,
   OrderParamsSchema,
   OrderSchema,
@@ -15,10 +20,24 @@ import {
 
 import { clientHolds } from '../../lib/json-cache';
 import { routeDocs } from '../../lib/route-docs';
+import type { OrdersPage } from './order-pages';
 import type { Orders } from './service';
 import { fromPlaceOrderJson, toOrderJson } from './wire';
 
 const doc = routeDocs('orders', 400, 401, 403, 404);
+
+/** Whether the client holds a copy of the page it asks for: it sends the copy's ETag. */
+const heldCopy = (request: FastifyRequest) => ({ held: !!request.headers['if-none-match'] });
+
+/**
+ * A page of orders, or 304 when the client holds it. The answer stays no-store (it is about the
+ * caller), so the web page keeps its own copy and ETag.
+ */
+async function sendOrdersPage(request: FastifyRequest, reply: FastifyReply, page: OrdersPage) {
+  reply.header('etag', page.etag);
+  if (clientHolds(request, page.etag)) return reply.code(304).send(null);
+  return { orders: (await page.read()).map(toOrderJson), next: page.next };
+}
 
 export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app, { orders }) => {
   app.post(
@@ -43,6 +62,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
     async (request) => {
       const own = await orders.listOwnOrders(await request.requireUser(), request.query.userEmail);
       return own.map(toOrderJson);
+    },
+  );
+
+  app.get(
+    '/my-orders',
+    doc('Your orders a page at a time, newest first; poll with If-None-Match', {
+      querystring: MyOrdersQuerySchema,
+      response: { 200: MyOrdersPageSchema, 304: z.null().describe('Not modified') },
+    }),
+    async (request, reply) => {
+      const viewer = await request.requireUser();
+      const page = await orders.pageOfOwnOrders(viewer, request.query, heldCopy(request));
+      return sendOrdersPage(request, reply, page);
     },
   );
 
@@ -78,6 +110,22 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (clientHolds(request, etag)) return reply.code(304).send(null);
       return (await orders.listAllOrders()).map(toOrderJson);
+    },
+  );
+
+  app.get(
+    '/manage/orders',
+    doc(
+      'Orders a page at a time, newest first, by state or customer (admins); poll with If-None-Match',
+      {
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrdersPageSchema, 304: z.null().describe('Not modified') },
+      },
+    ),
+    async (request, reply) => {
+      await request.requireAdmin();
+      const page = await orders.pageOfOrders(request.query, heldCopy(request));
+      return sendOrdersPage(request, reply, page);
     },
   );
 

@@ -2,11 +2,14 @@ import { httpErrors } from '@fastify/sensible';
 import { and, count, desc, eq, max } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { type OrderRow, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
+import type { OrderWithLines } from '../../lib/order-placing';
 import type { Viewer } from '../../plugins/auth';
 import { createOrdersContext, type OrdersDependencies } from './context';
 import { mailCustomer, orderSnapshot } from './effects';
+import { orderWithLines } from './lines';
+import { createOrderPages } from './order-pages';
 import { createPaying } from './paying';
 import { createPlacing } from './placing';
 import { createUnpaidOrders } from './unpaid';
@@ -24,21 +27,22 @@ export function createOrders(db: Database, dependencies: OrdersDependencies) {
     ...createPlacing(context),
     ...createPaying(context),
     ...createUnpaidOrders(context),
+    ...createOrderPages(db),
 
     /** A customer's own orders, newest first; nobody may list another's. */
-    async listOwnOrders(viewer: Viewer, email: string): Promise<OrderRow[]> {
+    async listOwnOrders(viewer: Viewer, email: string): Promise<OrderWithLines[]> {
       if (viewer.email !== email.toLowerCase()) {
         throw httpErrors.forbidden('You can only see your own orders');
       }
       return db
-        .select()
+        .select(orderWithLines)
         .from(orders)
         .where(eq(orders.userId, viewer.id))
         .orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
     /** One order, for its owner or an admin; anyone else learns nothing (404). */
-    async getOrder(viewer: Viewer, id: string): Promise<OrderRow> {
+    async getOrder(viewer: Viewer, id: string): Promise<OrderWithLines> {
       const order = await findOrder(id);
       if (!order || (order.userId !== viewer.id && viewer.role !== 'admin')) {
         throw httpErrors.notFound('There is no such order');
@@ -52,8 +56,11 @@ export function createOrders(db: Database, dependencies: OrdersDependencies) {
       return `"orders-${row?.n ?? 0}-${row?.latest?.getTime() ?? 0}"`;
     },
 
-    listAllOrders(): Promise<OrderRow[]> {
-      return db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id));
+    listAllOrders(): Promise<OrderWithLines[]> {
+      return db
+        .select(orderWithLines)
+        .from(orders)
+        .orderBy(desc(orders.createdAt), desc(orders.id));
     },
 
     /** Paid → shipped; shipping twice changes nothing, an unpaid order cannot ship. */
@@ -66,7 +73,7 @@ export function createOrders(db: Database, dependencies: OrdersDependencies) {
           .update(orders)
           .set({ status: 'shipped', shippedAt: new Date(), updatedAt: new Date() })
           .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
-          .returning();
+          .returning(orderWithLines);
         if (!shipped) throw httpErrors.conflict('Only paid orders can be shipped');
         await mailCustomer(tx, shipped, 'order-shipped');
         await recordAudit(tx, {

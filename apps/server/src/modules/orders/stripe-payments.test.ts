@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { placeOrderId } from '../../../test/orders-helpers';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { orders, outbox, parts } from '../../db/schema';
+import { orderLines, orders, outbox, parts } from '../../db/schema';
 
 const WEBHOOK_SECRET = 'whsec_test_apex_parts';
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -71,8 +71,11 @@ const letExpire = (id: string) =>
     .where(eq(orders.id, id));
 
 const stockOfOrderedPart = async (orderId: string) => {
-  const [order] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
-  const res = await t.app.inject({ method: 'GET', url: `/api/parts/${order?.partId ?? ''}` });
+  const [line] = await t.app.database.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  const res = await t.app.inject({ method: 'GET', url: `/api/parts/${line?.partId ?? ''}` });
   return res.json<{ quantity: number }>().quantity;
 };
 
@@ -133,7 +136,9 @@ describe('paying through Stripe', () => {
   it("tells the payment page to use Stripe and admits Stripe's origins in the CSP", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment-config' });
     expect(res.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_apex' });
-    const csp = String(res.headers['content-security-policy']);
+    // The policy governs pages (the payment page among them), not the JSON they fetch.
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain('https://js.stripe.com');
     expect(csp).toContain('https://api.stripe.com');
   });
@@ -290,7 +295,10 @@ describe("Stripe's notices arriving late", () => {
     const customer = await signUp(t.app);
     const admin = await newAdmin();
     const orderId = await placeOrder(customer);
-    const [placed] = await t.app.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const [placed] = await t.app.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
     const { clientSecret } = (await createIntent(customer, orderId)).json<{
       clientSecret: string;
     }>();
@@ -355,6 +363,69 @@ describe('unpaid orders paid through Stripe', () => {
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 1 });
     await expectPaidThroughStripe(customer, orderId, intentId, 'pending');
     expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
+
+  it('counts an order Stripe took the payment for paid once when two sweeps meet on it', async () => {
+    const customer = await signUp(t.app);
+    const { orderId, intentId } = await orderBeingPaid(customer);
+    fake.succeed(intentId);
+    await letExpire(orderId);
+    const warn = vi.fn();
+    const log = { warn } as unknown as Parameters<typeof t.app.orders.expireUnpaidOrders>[0];
+    // Another server's sweep runs while this one asks Stripe to cancel the payment.
+    let other: { expired: number; paid: number } | undefined;
+    fake.whileCancelling(async () => {
+      other = await t.app.orders.expireUnpaidOrders(log);
+    });
+    const mine = await t.app.orders.expireUnpaidOrders(log);
+
+    expect(other).toEqual({ expired: 0, paid: 1 });
+    expect(mine).toEqual({ expired: 0, paid: 0 });
+    expect(warn).not.toHaveBeenCalled();
+    await expectPaidThroughStripe(customer, orderId, intentId, 'pending');
+    expect(await receiptsFor(orderId)).toBe(1);
+  });
+
+  it('keeps an expired order and its stock while Stripe cannot be reached, and says so in the log', async () => {
+    const cut = await createTestApp({
+      payments: {
+        provider: 'stripe',
+        secretKey: 'sk_test_apex',
+        publishableKey: 'pk_test_apex',
+        webhookSecret: WEBHOOK_SECRET,
+        // Nothing listens there: every call to Stripe fails to connect.
+        apiUrl: new URL('http://127.0.0.1:9'),
+      },
+    });
+    try {
+      const part = await makePart(cut.app.database.db, { stock: 5, minOrder: 1 });
+      const customer = await signUp(cut.app);
+      const orderId = await placeOrderId(cut.app, customer, part.id, 2);
+      // Its payment page was opened while Stripe could still be reached.
+      await cut.app.database.db
+        .update(orders)
+        .set({
+          paymentIntentId: 'pi_fake_unreachable',
+          expiresAt: sql`now() - interval '1 second'`,
+        })
+        .where(eq(orders.id, orderId));
+      const warn = vi.fn<(context: { orderId?: string; err?: unknown }, message: string) => void>();
+      const log = { warn } as unknown as Parameters<typeof t.app.orders.expireUnpaidOrders>[0];
+
+      expect(await cut.app.orders.expireUnpaidOrders(log)).toEqual({ expired: 0, paid: 0 });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.lastCall?.[1]).toBe('Could not expire an unpaid order');
+      expect(warn.mock.lastCall?.[0].orderId).toBe(orderId);
+      expect(warn.mock.lastCall?.[0].err).toBeInstanceOf(Error);
+      // A sweep given no log (a test's, a script's) goes on all the same.
+      expect(await cut.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 0 });
+      const [order] = await cut.app.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order?.status).toBe('unpaid');
+      const [left] = await cut.app.database.db.select().from(parts).where(eq(parts.id, part.id));
+      expect(left?.stock).toBe(3);
+    } finally {
+      await cut.close();
+    }
   });
 
   it('keeps an expired order and its stock while its payment is still processing', async () => {
@@ -438,6 +509,87 @@ describe('unpaid orders paid through Stripe', () => {
     expect(await orderOf(customer, orderId)).toMatchObject({ status: 'unpaid', payment: 'false' });
     expect(fake.statusOf(intentIdOf(clientSecret))).toBe('processing');
     expect(await stockOfOrderedPart(orderId)).toBe(17);
+  });
+});
+
+describe('an order that changes while its Stripe payment is being cancelled', () => {
+  const cancel = (customer: Caller, orderId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: customer.bearer,
+    });
+  const deleteOrder = (admin: Caller, orderId: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/allorders/${orderId}`, headers: admin.bearer });
+
+  it('tells a second click on Cancel that the order is cancelled already, and returns its stock once', async () => {
+    const customer = await signUp(t.app);
+    const { orderId } = await orderBeingPaid(customer);
+    let secondClick: { statusCode: number } | undefined;
+    fake.whileCancelling(async () => {
+      secondClick = await cancel(customer, orderId);
+    });
+    const firstClick = await cancel(customer, orderId);
+    // The click that came in while Stripe was cancelling the payment cancelled the order.
+    expect(secondClick?.statusCode).toBe(200);
+    expect(firstClick.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This order is cancelled already',
+    });
+    expect(await stockOfOrderedPart(orderId)).toBe(20);
+  });
+
+  it('tells an admin that an order its customer cancelled meanwhile can no longer be deleted', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin(t.app);
+    const { orderId } = await orderBeingPaid(customer);
+    fake.whileCancelling(() => cancel(customer, orderId));
+    const res = await deleteOrder(admin, orderId);
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Only unpaid orders can be deleted',
+    });
+    expect(await orderOf(customer, orderId)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOfOrderedPart(orderId)).toBe(20);
+  });
+
+  it('tells a customer whose order an admin deleted while they cancelled it that it is not there', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin(t.app);
+    const { orderId } = await orderBeingPaid(customer);
+    fake.whileCancelling(() => deleteOrder(admin, orderId));
+    const res = await cancel(customer, orderId);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'There is no such order',
+    });
+  });
+
+  it('tells the second of two admins deleting one order at once that it is not there', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin(t.app);
+    const { orderId } = await orderBeingPaid(customer);
+    const [line] = await t.app.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    let other: { statusCode: number; body: unknown } | undefined;
+    fake.whileCancelling(async () => {
+      const res = await deleteOrder(admin, orderId);
+      other = { statusCode: res.statusCode, body: res.json() };
+    });
+    const res = await deleteOrder(admin, orderId);
+    expect(other).toEqual({ statusCode: 200, body: { deletedCount: 1 } });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'There is no such order',
+    });
+    const part = await t.app.inject({ method: 'GET', url: `/api/parts/${line?.partId ?? ''}` });
+    expect(part.json<{ quantity: number }>().quantity).toBe(20);
   });
 });
 

@@ -185,6 +185,93 @@ describe('unpaid orders expire', () => {
   });
 });
 
+describe('the sweep on its timer', () => {
+  /** A log that keeps what the sweep tells it. */
+  const aLog = () => {
+    const info = vi.fn<(context: object, message: string) => void>();
+    const warn = vi.fn<(context: { err?: unknown }, message: string) => void>();
+    return { log: { info, warn } as unknown as FastifyInstance['log'], info, warn };
+  };
+  const quietFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('logs each pass that expired or found paid orders, stays quiet otherwise, and stops when told', async () => {
+    const { log, info } = aLog();
+    const { part, customer, insertedId } = await anOrderOutOfTen();
+    await letExpire(t.app, insertedId);
+    const stop = t.app.orders.expireRegularly(log, 20);
+    try {
+      await vi.waitFor(() => expect(info).toHaveBeenCalled(), { timeout: 5_000, interval: 20 });
+      expect(info.mock.calls).toEqual([[{ expired: 1, paid: 0 }, 'Unpaid orders expired']]);
+      // Passes with nothing to do say nothing.
+      await quietFor(150);
+      expect(info).toHaveBeenCalledTimes(1);
+
+      // A card that went through before the time ran out: the order is found paid.
+      const { insertedId: paidId } = await placedOrder(customer, part.id);
+      expect((await confirmCard(await clientSecretFor(customer, paidId))).statusCode).toBe(200);
+      await letExpire(t.app, paidId);
+      await vi.waitFor(() => expect(info).toHaveBeenCalledTimes(2), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      expect(info).toHaveBeenLastCalledWith({ expired: 0, paid: 1 }, 'Unpaid orders expired');
+    } finally {
+      stop();
+    }
+    // Stopped: an order past its time now waits for a sweep.
+    const { insertedId: waiting } = await anOrderOutOfTen();
+    await letExpire(t.app, waiting);
+    await quietFor(150);
+    expect(await orderOf(customer, insertedId)).toMatchObject({ status: 'cancelled' });
+    expect(info).toHaveBeenCalledTimes(2);
+    expect(
+      (await t.app.database.db.select().from(orders).where(eq(orders.id, waiting)))[0],
+    ).toMatchObject({
+      status: 'unpaid',
+    });
+  });
+
+  it('warns when a pass fails, and goes on', async () => {
+    const { log, warn } = aLog();
+    const own = await createTestApp({ orders: shopRules });
+    const stop = own.app.orders.expireRegularly(log, 20);
+    try {
+      // The database goes away under the sweep.
+      await own.close();
+      // A second warning is a pass after the failed one: the timer went on. Passes 20 ms apart
+      // may warn again before this looks.
+      await vi.waitFor(() => expect(warn.mock.calls.length).toBeGreaterThanOrEqual(2), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      expect(warn.mock.lastCall?.[1]).toBe('Could not expire unpaid orders');
+      expect(warn.mock.lastCall?.[0].err).toBeInstanceOf(Error);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('expiring many orders', () => {
+  it('expires every order past its time in one pass, more than one batch of them', async () => {
+    const own = await createTestApp({ orders: { ...shopRules, maxUnpaidPerCustomer: 1_000 } });
+    try {
+      const part = await makePart(own.app.database.db, { stock: 500, minOrder: 1 });
+      const customer = await signUp(own.app);
+      const placed: string[] = [];
+      // One batch of the sweep is 100 orders.
+      for (let i = 0; i < 101; i++) {
+        placed.push((await placedOrder(customer, part.id, 1, own.app)).insertedId);
+      }
+      await letExpire(own.app, ...placed);
+      expect(await own.app.orders.expireUnpaidOrders()).toEqual({ expired: 101, paid: 0 });
+      expect(await stockOf(part.id, own.app)).toBe(500);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('expiring on several servers at once', () => {
   it('releases every expired order once, however many sweeps run together', async () => {
     // Two servers on one PostgreSQL database; the embedded database serves one process, so
@@ -438,6 +525,9 @@ describe('POST /api/orders/:id/cancel', () => {
     expect((await confirmCard(await clientSecretFor(customer, insertedId))).statusCode).toBe(200);
     const res = await cancel(customer.bearer, insertedId);
     expect(res.statusCode).toBe(409);
+    expect(res.json<{ message: string }>().message).toBe(
+      'This order is paid: it can no longer be cancelled',
+    );
     expect(await orderOf(customer, insertedId)).toMatchObject({
       payment: 'paid',
       testPayment: true,

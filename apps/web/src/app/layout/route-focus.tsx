@@ -42,16 +42,20 @@ export function useRouteFocus(announce: (text: string) => void): void {
     const target = () =>
       hash ? document.getElementById(hash.slice(1)) : main.querySelector<HTMLElement>('h1');
 
+    let naming: ReturnType<typeof setTimeout> | undefined;
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
+      clearTimeout(naming);
     };
     const land = (element: HTMLElement) => {
       stop();
       if (!stillWhereItWas()) return;
       if (hash) element.scrollIntoView();
       focusOn(element, { preventScroll: true });
-      announce(document.title);
+      // A page already loaded names itself in its own effect, which runs after this one: the
+      // title is read once this navigation's effects have all run, or the page left is named.
+      naming = setTimeout(() => announce(document.title), 0);
     };
 
     const observer = new MutationObserver(() => {

@@ -1,23 +1,19 @@
+import { Navigate } from 'react-router';
+
 import { PageSpinner } from '@/components/page-spinner';
-import MakeAdminPage from '@/features/accounts/routes/make-admin';
 import MyOrdersPage from '@/features/orders/routes/my-orders';
+import { dashboardPaths } from '@/lib/paths';
 import { useIsAdmin, useSession } from '@/lib/session';
 
-import { RequireAdmin } from '../guards';
-
 /**
- * /dashboard: admins land on Users: Make Admin (guarded), customers on My Orders (requirements §2).
+ * /dashboard: customers land on My Orders (requirements §2); admins are sent on to the Overview,
+ * their first page (its own address, so the menu shows where they are and the chart's library
+ * stays out of what customers download here).
  */
 export default function DashboardIndex() {
   const { user } = useSession();
   const isAdmin = useIsAdmin(user?.email);
   if (isAdmin.isPending) return <PageSpinner />;
-  if (isAdmin.data) {
-    return (
-      <RequireAdmin>
-        <MakeAdminPage />
-      </RequireAdmin>
-    );
-  }
+  if (isAdmin.data) return <Navigate to={dashboardPaths.overview} replace />;
   return <MyOrdersPage />;
 }

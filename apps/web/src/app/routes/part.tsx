@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/page-spinner';
+import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
 import { usePart } from '@/features/catalog/api/get-part';
 import { PartSummary } from '@/features/catalog/components/part-details';
 import NotFoundPage from '@/features/content/routes/not-found';
@@ -13,7 +14,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * /parts/:id — a part's own page, open to everyone: what it is, what it costs, how many are left,
  * and the way to buy it. The server sends this address's HTML with the part's meta for search
  * engines and link previews (apps/server/src/modules/catalog/part-page.ts); a part not on sale is
- * the shop's not-found page, as any other unknown address.
+ * the shop's not-found page, as any other unknown address. Anyone may put it in the cart; buying
+ * it alone ("Buy now") asks for a sign-in.
  */
 export default function PartPage() {
   const { id = '' } = useParams();
@@ -78,6 +80,8 @@ function PartOnSale({ part }: { part: Part }) {
             </p>
           )}
         </div>
+        {/* After Buy now, which stays the next stop after the heading for the keyboard. */}
+        {orderable && <AddToCartForm part={part} />}
       </PartSummary>
     </div>
   );

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { QueryStatus } from '@/components/query-status';
 import { useOrder } from '@/features/orders/api/orders';
+import { OrderParts } from '@/features/orders/components/order-parts';
 import { orderStateLabel, useTimeLeft } from '@/features/orders/components/order-state';
 import { CardForm } from '@/features/payments/components/card-form';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
+import { dismissToasts } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
 import type { Order } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -43,16 +45,33 @@ function PaymentSection({
   const state = orderStateLabel(order);
   const noLongerPayable =
     !paidWith && (state === 'Expired' || state === 'Cancelled' || timeLeft?.expired);
-  const focusConfirmation = useFocusWhenShown();
+  const focusOnConfirmation = useFocusWhenShown();
+  // The payment's confirmation replaces the order's toast, which would cover it on a phone.
+  const focusConfirmation = useCallback(
+    (element: HTMLElement | null) => {
+      if (element) void dismissToasts();
+      focusOnConfirmation(element);
+    },
+    [focusOnConfirmation],
+  );
 
   return (
     <section aria-labelledby="payment-heading" className="flex max-w-lg flex-col gap-4">
       <h1 id="payment-heading" className="text-3xl font-bold">
         Pay for {partName}
       </h1>
-      <p>
-        {quantity} × {partName}: <span className="font-semibold">{formatCents(totalCents)}</span>
-      </p>
+      {order.lines.length > 1 ? (
+        <div className="flex flex-col gap-2">
+          <OrderParts order={order} />
+          <p>
+            Total: <span className="font-semibold">{formatCents(totalCents)}</span>
+          </p>
+        </div>
+      ) : (
+        <p>
+          {quantity} × {partName}: <span className="font-semibold">{formatCents(totalCents)}</span>
+        </p>
+      )}
       {timeLeft && !timeLeft.expired && !paidWith && <p>{timeLeft.text}</p>}
       {noLongerPayable ? (
         <div role="status" className="alert flex flex-col items-start">

@@ -45,8 +45,10 @@ export function useCompleteSignIn() {
   return useCallback(async () => {
     const user = await queryClient.query({ ...sessionQueryOptions(), staleTime: 0 });
     if (!user) throw new Error('No user is logged in');
-    await storeAccessToken(user.email);
+    // What was fetched before belonged to nobody, or to someone else: dropped before the new
+    // account's data (its cart, fetched as soon as the token is kept) comes in.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    await storeAccessToken(user.email);
     return user;
   }, [queryClient]);
 }

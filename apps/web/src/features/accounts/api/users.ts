@@ -1,18 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { User as UserJson } from '@apex/contract';
+import type { AdminUsersPage } from '@apex/contract';
 
 import { apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-export function useUsers() {
-  return useQuery({
-    queryKey: queryKeys.users,
-    queryFn: async ({ signal }) =>
-      (await apiGet<UserJson[]>('/user', { signal, auth: true })).map(({ _id, ...user }) => ({
-        id: _id,
-        ...user,
-      })),
+export type Account = Omit<AdminUsersPage['users'][number], '_id'> & { id: string };
+
+export async function getUsers(
+  words: string,
+  cursor: string | null,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<{ users: Account[]; next: string | null }> {
+  const params = new URLSearchParams();
+  if (words) params.set('q', words);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.size > 0 ? `?${params.toString()}` : '';
+  const page = await apiGet<AdminUsersPage>(`/manage/users${query}`, { signal, auth: true });
+  return { users: page.users.map(({ _id, ...user }) => ({ id: _id, ...user })), next: page.next };
+}
+
+/** The accounts, newest first, 50 at a time; those whose e-mail or name start with `words`. */
+export function useUsers(words: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.usersPaged(words),
+    queryFn: ({ pageParam, signal }) => getUsers(words, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
   });
 }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { ActivityEntry, ActivityPage } from '@apex/contract';
 
-import { renderWithProviders } from '@/test/render';
+import { answerByAddress, renderWithProviders } from '@/test/render';
 
 import ActivityPageRoute from './activity';
 
@@ -63,15 +63,7 @@ function shopWithActivity() {
     '/api/activity': { entries: [restocked, edited], next: 'e2' },
     '/api/activity?before=e2': { entries: [deleted], next: null },
   };
-  const fetch = vi.fn(async (url: string) => {
-    const page = pages[url];
-    return new Response(JSON.stringify(page ?? { statusCode: 400, message: 'No such page' }), {
-      status: page ? 200 : 400,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return answerByAddress(pages);
 }
 
 /** A change as a screen reader says it: the arrow is hidden, the word "to" is read instead. */

@@ -1,11 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { PartPicture } from '@/components/part-picture';
 import { formatCents } from '@/lib/format';
 import type { Part } from '@/lib/shop';
 
-import { PartPicture } from './part-picture';
+/** What else a card offers beside "Buy now" (the app puts "Add to cart" there). */
+export type PartCardAction = (part: Part) => ReactNode;
 
-export function PartCard({ part }: { part: Part }) {
+export function PartCard({ part, action }: { part: Part; action?: PartCardAction | undefined }) {
   return (
     <article className="card bg-base-100 shadow-md" aria-labelledby={`part-${part.id}`}>
       <figure className="aspect-[4/3] bg-neutral">
@@ -40,6 +43,7 @@ export function PartCard({ part }: { part: Part }) {
           </div>
         </dl>
         <div className="card-actions mt-auto justify-end">
+          {action?.(part)}
           <Link
             to={`/purchase/${part.id}`}
             className="btn btn-primary"

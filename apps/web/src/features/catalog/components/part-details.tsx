@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 
 import { ErrorState } from '@/components/error-state';
 import { PageSpinner } from '@/components/page-spinner';
+import { PartPicture } from '@/components/part-picture';
 import { ApiError } from '@/lib/api';
 import { formatCents } from '@/lib/format';
 import type { Part } from '@/lib/shop';
 
 import { usePart } from '../api/get-part';
-import { PartPicture } from './part-picture';
 
 /** One part in full, as the purchase page shows it. */
 export function PartDetails({ id }: { id: string }) {

@@ -153,6 +153,30 @@ describe('PartsSection', () => {
     // Fourteen cards rendered twice over: more than the default 5 s on a busy machine.
   }, 20_000);
 
+  it('counts again from the first page when a later one finds the catalog changed', async () => {
+    const parts = Array.from({ length: 14 }, (_, i) =>
+      partJson({ _id: `p${i}`, name: `Part ${String(i).padStart(2, '0')}` }),
+    );
+    // Part 13 is removed between the first page and the next.
+    let removed = false;
+    const asked = stubSearches((query) => {
+      if (query.get('cursor') === 'p11') {
+        removed = true;
+        return page(parts.slice(12, 13), 13);
+      }
+      return page(parts.slice(0, 12), removed ? 13 : 14, 'p11');
+    });
+    renderWithProviders(<PartsSection />);
+    expect(await screen.findAllByRole('article')).toHaveLength(12);
+    expect(screen.getByText('14 parts available')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('13 parts available')).toBeInTheDocument();
+    expect(screen.getByText('Showing 13 of 13')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(13);
+    expect(asked.map((query) => query.get('cursor'))).toEqual([null, 'p11', null]);
+  });
+
   it('says when nothing matches, and Show every part clears the search', async () => {
     stubSearches((query) => page(query.get('q') ? [] : [part]));
     renderWithProviders(

@@ -7,7 +7,7 @@ import { QueryErrorState } from '@/components/error-state';
 import { STAY_IN_PLACE } from '@/lib/navigation-state';
 
 import { type PartSearch, partSearchOf, searchParamsOf, usePartPage } from '../api/search-parts';
-import { PartCard } from './part-card';
+import { PartCard, type PartCardAction } from './part-card';
 import { PartSearchForm } from './part-search-form';
 
 function PartCardSkeleton() {
@@ -29,9 +29,10 @@ const EVERY_PART: PartSearch = { words: '', sort: null, inStockOnly: false };
 /**
  * The catalog on the home page, where "Purchase" in the navigation leads: a search whose words,
  * order and stock filter live in the page's address (so it can be shared, and Back returns to
- * the search before), the first parts of it, and "Show more" for the next ones.
+ * the search before), the first parts of it, and "Show more" for the next ones. `cardAction` is
+ * what each card offers beside "Buy now".
  */
-export function PartsSection() {
+export function PartsSection({ cardAction }: { cardAction?: PartCardAction }) {
   const [params, setParams] = useSearchParams();
   const search = partSearchOf(params);
   const first = usePartPage(search, null);
@@ -69,13 +70,33 @@ export function PartsSection() {
           </button>
         </div>
       )}
-      {total !== undefined && total > 0 && <PartPages search={search} total={total} />}
+      {total !== undefined && total > 0 && (
+        <PartPages
+          search={search}
+          total={total}
+          // A later page counted otherwise: the catalog changed meanwhile, so the count at the
+          // top (and the first page) is read again rather than left to disagree with the rest.
+          onTotalChanged={first.refetch}
+          cardAction={cardAction}
+        />
+      )}
     </section>
   );
 }
 
 /** The pages of a search shown so far, and "Show more" while there are more. */
-function PartPages({ search, total }: { search: PartSearch; total: number }) {
+function PartPages({
+  search,
+  total,
+  onTotalChanged,
+  cardAction,
+}: {
+  search: PartSearch;
+  total: number;
+  /** Stable across renders: it is called once per change of the counts. */
+  onTotalChanged: () => unknown;
+  cardAction: PartCardAction | undefined;
+}) {
   const searchKey = searchParamsOf(search).toString();
   // The cursors of the pages shown; a new search starts again from its first page.
   const [shown, setShown] = useState({ searchKey, cursors: [null] as (string | null)[] });
@@ -87,6 +108,10 @@ function PartPages({ search, total }: { search: PartSearch; total: number }) {
     (cursors.length - 1) * PART_PAGE_SIZE + (last.data?.parts.length ?? 0),
   );
   const next = last.data?.next;
+  const lastTotal = last.data?.total;
+  useEffect(() => {
+    if (lastTotal !== undefined && lastTotal !== total) void onTotalChanged();
+  }, [lastTotal, total, onTotalChanged]);
   return (
     <>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -96,6 +121,7 @@ function PartPages({ search, total }: { search: PartSearch; total: number }) {
             search={search}
             cursor={cursor}
             takeFocus={i > 0 && i === cursors.length - 1}
+            cardAction={cardAction}
           />
         ))}
       </ul>
@@ -127,10 +153,12 @@ function PartPageItems({
   search,
   cursor,
   takeFocus,
+  cardAction,
 }: {
   search: PartSearch;
   cursor: string | null;
   takeFocus: boolean;
+  cardAction: PartCardAction | undefined;
 }) {
   const page = usePartPage(search, cursor);
   const firstItem = useRef<HTMLLIElement>(null);
@@ -142,7 +170,7 @@ function PartPageItems({
   }, [takeFocus, page.data]);
   return page.data?.parts.map((part, i) => (
     <li key={part.id} className="flex" ref={i === 0 ? firstItem : undefined}>
-      <PartCard part={part} />
+      <PartCard part={part} action={cardAction} />
     </li>
   ));
 }

@@ -18,7 +18,7 @@ function cacheOfEverything() {
     parts: queryKeys.parts.all,
     part: queryKeys.parts.one('p1'),
     myOrders: queryKeys.orders.mine('ada@example.com'),
-    everyOrder: queryKeys.orders.everyone,
+    everyOrder: queryKeys.orders.managed(''),
     reviews: queryKeys.reviews,
     session: queryKeys.session,
     users: queryKeys.users,

@@ -7,6 +7,7 @@ import { apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 import { fromOrderJson } from './order-json';
+import { useOrderPages } from './order-pages';
 
 const auth = { auth: true } as const;
 
@@ -33,17 +34,17 @@ export function usePlaceOrder() {
   });
 }
 
+/**
+ * My Orders, 20 at a time, newest first. While an order waits for payment it may expire: the
+ * pages shown are asked for again every half minute (a 304 each when nothing changed).
+ */
 export function useMyOrders(email: string) {
-  return useQuery({
-    queryKey: queryKeys.orders.mine(email),
-    queryFn: async ({ signal }) => {
-      const path = `/orders?userEmail=${encodeURIComponent(email)}`;
-      return (await apiGet<OrderJson[]>(path, { signal, ...auth })).map(fromOrderJson);
-    },
-    // While an order waits for payment it may expire: the list catches up within half a minute.
-    refetchInterval: (query) =>
-      query.state.data?.some((order) => order.status === 'unpaid') ? 30_000 : false,
-  });
+  return useOrderPages(
+    queryKeys.orders.mine(email),
+    (cursor) => (cursor ? `/my-orders?cursor=${encodeURIComponent(cursor)}` : '/my-orders'),
+    (pages) =>
+      pages.some((page) => page.orders.some((order) => order.status === 'unpaid')) ? 30_000 : false,
+  );
 }
 
 /** The customer cancels their own unpaid order; its stock goes back on sale. */
@@ -63,16 +64,6 @@ export function useOrder(id: string) {
       fromOrderJson(
         await apiGet<OrderJson>(`/order/${encodeURIComponent(id)}`, { signal, ...auth }),
       ),
-  });
-}
-
-/** Every order, re-read every 4 s; the browser revalidates with the ETag, so idle polls are 304s. */
-export function useAllOrders() {
-  return useQuery({
-    queryKey: queryKeys.orders.everyone,
-    queryFn: async ({ signal }) =>
-      (await apiGet<OrderJson[]>('/allorders', { signal, ...auth })).map(fromOrderJson),
-    refetchInterval: 4000,
   });
 }
 

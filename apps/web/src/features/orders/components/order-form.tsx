@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { isOrderQuantityAllowed, orderQuantityHint } from '@apex/contract';
 import { orderableRange, orderFormSchema } from '@apex/contract/forms';
 
-import { NumberField, TextAreaField, TextField } from '@/components/form-field';
+import { DeliveryFields } from '@/components/delivery-fields';
+import { NumberField } from '@/components/form-field';
 import { FormFailure } from '@/components/shop-form';
 import { useFocusWhenShown } from '@/lib/focus';
 import { formatCents } from '@/lib/format';
@@ -85,19 +86,7 @@ export function OrderForm({ part }: { part: Part }) {
             {allowed ? formatCents(quantity * part.priceCents) : '—'}
           </span>
         </p>
-        <TextField
-          id={`${id}-phone`}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          {...form.field('phone')}
-        />
-        <TextAreaField
-          id={`${id}-address`}
-          label="Address"
-          autoComplete="street-address"
-          {...form.field('address')}
-        />
+        <DeliveryFields id={id} phone={form.field('phone')} address={form.field('address')} />
         <FormFailure>{form.failure}</FormFailure>
         {/* Not `disabled`: a disabled button leaves the Tab order and says nothing. This one stays
             reachable, is announced as unavailable, and says why. */}

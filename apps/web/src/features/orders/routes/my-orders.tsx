@@ -1,71 +1,88 @@
 import { Link } from 'react-router';
 
 import { DashboardPage } from '@/components/dashboard-page';
-import { QueryTable } from '@/components/query-table';
-import { formatCents } from '@/lib/format';
+import { PagedTable } from '@/components/paged-table';
+import { QueryStatus } from '@/components/query-status';
 import { notifyOutcome } from '@/lib/notify';
 import { dashboardPaths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import type { Order } from '@/lib/shop';
+import { useShowMore } from '@/lib/use-show-more';
 
 import { useCancelOrder, useMyOrders } from '../api/orders';
-import {
-  orderDate,
-  orderStateLabel,
-  TestPaymentBadge,
-  useTimeLeft,
-} from '../components/order-state';
+import { describeOrder, OrderSummaryCells } from '../components/order-parts';
+import { orderStateLabel, TestPaymentBadge, useTimeLeft } from '../components/order-state';
 
-/** My Orders: each order with its state, and Pay while unpaid (requirements §4). */
+const rowId = (order: Order) => `my-order-${order.id}`;
+const ordersOf = (page: { orders: Order[] }) => page.orders;
+
+/**
+ * My Orders: each order with its state, and Pay while unpaid (requirements §4), 20 at a time,
+ * newest first, so a customer of many years opens it as fast as a new one.
+ */
 export default function MyOrdersPage() {
   const { user } = useSession();
   const orders = useMyOrders(user?.email ?? '');
+  const showMore = useShowMore(orders, ordersOf, rowId);
   return (
     <DashboardPage title="My Orders">
-      <QueryTable
-        query={orders}
-        what="your orders"
-        empty={
-          <div className="flex flex-col items-start gap-3">
-            <p>You have not ordered anything yet.</p>
-            <Link to="/#parts" className="btn btn-primary">
-              Browse the parts
-            </Link>
-          </div>
-        }
-        columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}
-        label="Your orders"
-      >
-        {(order) => {
-          const state = orderStateLabel(order);
+      <QueryStatus query={orders} what="your orders">
+        {({ pages }) => {
+          const list = pages.flatMap((page) => page.orders);
+          if (list.length === 0) {
+            return (
+              <div className="flex flex-col items-start gap-3">
+                <p>You have not ordered anything yet.</p>
+                <Link to="/#parts" className="btn btn-primary">
+                  Browse the parts
+                </Link>
+              </div>
+            );
+          }
+          // How many are shown is said once the list has pages: one page is the whole history.
+          const paged = pages.length > 1 || orders.hasNextPage;
           return (
-            <tr key={order.id}>
-              <td>{order.partName}</td>
-              <td>{order.quantity}</td>
-              <td>{formatCents(order.totalCents)}</td>
-              <td>{orderDate.format(new Date(order.createdAt))}</td>
-              <td>
-                {state === 'Unpaid' ? (
-                  <UnpaidOrder order={order} />
-                ) : (
-                  <div className="flex flex-col items-start gap-1">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold">{state}</span>
-                      <TestPaymentBadge order={order} />
-                    </span>
-                    {order.transactionId && (
-                      <span className="text-xs break-all text-base-content/80">
-                        Transaction {order.transactionId}
-                      </span>
-                    )}
-                  </div>
-                )}
-              </td>
-            </tr>
+            <PagedTable
+              query={orders}
+              progress={paged ? { shown: list.length, one: 'order', many: 'orders' } : null}
+              onShowMore={showMore}
+              columns={['Part', 'Quantity', 'Total', 'Ordered', 'State']}
+              label="Your orders"
+            >
+              {list.map((order) => (
+                <MyOrderRow key={order.id} order={order} />
+              ))}
+            </PagedTable>
           );
         }}
-      </QueryTable>
+      </QueryStatus>
     </DashboardPage>
+  );
+}
+
+function MyOrderRow({ order }: { order: Order }) {
+  const state = orderStateLabel(order);
+  return (
+    <tr id={rowId(order)}>
+      <OrderSummaryCells order={order} />
+      <td>
+        {state === 'Unpaid' ? (
+          <UnpaidOrder order={order} />
+        ) : (
+          <div className="flex flex-col items-start gap-1">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{state}</span>
+              <TestPaymentBadge order={order} />
+            </span>
+            {order.transactionId && (
+              <span className="text-xs break-all text-base-content/80">
+                Transaction {order.transactionId}
+              </span>
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
   );
 }
 
@@ -76,9 +93,7 @@ function UnpaidOrder({ order }: { order: Order }) {
 
   const cancelOrder = async () => {
     if (
-      !window.confirm(
-        `Cancel your order of ${order.quantity} × ${order.partName}? It cannot be paid afterwards.`,
-      )
+      !window.confirm(`Cancel your order of ${describeOrder(order)}? It cannot be paid afterwards.`)
     ) {
       return;
     }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Order } from '@apex/contract';
 
-import { json, renderWithProviders } from '@/test/render';
+import { answerByAddress, json, renderWithProviders } from '@/test/render';
 import { orderJson } from '@/test/wire';
 
 import ManageOrdersPage from './manage-orders';
@@ -55,6 +55,30 @@ const cancelled = anOrder({
   cancelReason: 'customer',
 });
 
+/** An order of three parts, paid: one order, one payment, a line per part. */
+const threeParts = anOrder({
+  _id: 'o-three',
+  order: 'Brake Kit, Rear Wing, Intake',
+  orderId: 'brakes',
+  unitPrice: null,
+  orderQuantity: 6,
+  price: 4318,
+  payment: 'paid',
+  status: 'pending',
+  transactionId: 'pi_test_3',
+  lines: [
+    { partId: 'brakes', name: 'Brake Kit', unitPrice: 1849, quantity: 2, price: 3698 },
+    { partId: 'wing', name: 'Rear Wing', unitPrice: 120, quantity: 3, price: 360 },
+    { partId: 'intake', name: 'Intake', unitPrice: 260, quantity: 1, price: 260 },
+  ],
+});
+
+/** The lines an order's Part cell lists, as read. */
+const linesShown = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
 /** The shop's API as the order pages see it; answers and records every call. */
 function fakeOrdersApi(orders: Order[]) {
   const calls: { method: string; url: string }[] = [];
@@ -64,6 +88,9 @@ function fakeOrdersApi(orders: Order[]) {
       return json({ user: { id: 'u1', name: 'Ada Driver', email: 'ada@example.com' } })();
     }
     if (url.endsWith('/cancel')) return json({ ...unpaid, status: 'cancelled' })();
+    if (url.startsWith('/api/manage/orders') || url.startsWith('/api/my-orders')) {
+      return json({ orders, next: null })();
+    }
     return json(orders)();
   });
   return calls;
@@ -77,6 +104,38 @@ const rowOf = (name: string) => {
 };
 
 describe('My Orders', () => {
+  it('shows 20 orders, says so, and Show more adds the next ones with focus on the first', async () => {
+    const order = (n: number) => anOrder({ _id: `o${n}`, order: `Part ${n}` });
+    const fetch = answerByAddress<unknown>({
+      '/api/auth/get-session': { user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } },
+      '/api/my-orders': {
+        orders: Array.from({ length: 20 }, (_, i) => order(i + 1)),
+        next: 'c20',
+      },
+      '/api/my-orders?cursor=c20': { orders: [order(21), order(22)], next: null },
+    });
+    renderWithProviders(<MyOrdersPage />);
+    expect(await screen.findByText('20 orders shown; Show more for the next ones')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+
+    const row = (await screen.findByRole('cell', { name: 'Part 21' })).closest('tr');
+    expect(fetch).toHaveBeenLastCalledWith('/api/my-orders?cursor=c20', expect.anything());
+    expect(row).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('22 orders shown');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('says nothing of pages when the first holds every order', async () => {
+    fakeOrdersApi([testPaid, reallyPaid]);
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('cell', { name: 'Test-paid Wing' });
+    expect(screen.queryByText(/orders shown/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
   it('marks a test payment beside Paid, and only a test payment', async () => {
     fakeOrdersApi([testPaid, reallyPaid]);
     renderWithProviders(<MyOrdersPage />);
@@ -139,6 +198,26 @@ describe('My Orders', () => {
     await vi.waitFor(() =>
       expect(cancelCalls()).toEqual([{ method: 'POST', url: '/api/orders/o-unpaid/cancel' }]),
     );
+  });
+});
+
+describe('an order of several parts', () => {
+  it.each([
+    ['My Orders', MyOrdersPage],
+    ['Manage Orders', ManageOrdersPage],
+  ])('shows each line on %s: name × quantity, and its price', async (_page, Page) => {
+    fakeOrdersApi([threeParts]);
+    renderWithProviders(<Page />);
+    const item = await screen.findByText(/^Brake Kit × 2/);
+    const row = item.closest('tr');
+    if (!row) throw new Error('no row for the order of three parts');
+    expect(linesShown(row)).toEqual([
+      'Brake Kit × 2 $3,698.00',
+      'Rear Wing × 3 $360.00',
+      'Intake × 1 $260.00',
+    ]);
+    expect(within(row).getByRole('cell', { name: '6' })).toBeVisible();
+    expect(within(row).getByRole('cell', { name: '$4,318.00' })).toBeVisible();
   });
 });
 

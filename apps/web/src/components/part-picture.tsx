@@ -3,7 +3,8 @@ import { partPictureSrcset } from '@apex/contract/part-picture-srcset';
 /**
  * A part's picture. An uploaded one comes with its smaller copies (`srcset`), so a phone
  * downloads the copy its screen needs, never the full upload; `sizes` says how wide the picture
- * shows at each screen width. A web address or a demo drawing is sent as it is.
+ * shows at each screen width. A web address or a demo drawing is sent as it is. Its text is the
+ * part's name, unless `alt` says otherwise (empty beside a link that names the part already).
  */
 export function PartPicture({
   image,
@@ -11,12 +12,14 @@ export function PartPicture({
   sizes,
   className,
   lazy = false,
+  alt = name,
 }: {
   image: string;
   name: string;
   sizes: string;
   className: string;
   lazy?: boolean;
+  alt?: string;
 }) {
   const srcSet = partPictureSrcset(image);
   return (
@@ -24,7 +27,7 @@ export function PartPicture({
       src={image}
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
-      alt={name}
+      alt={alt}
       width={800}
       height={600}
       loading={lazy ? 'lazy' : undefined}

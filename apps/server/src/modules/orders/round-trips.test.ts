@@ -1,0 +1,79 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+
+import { signUp } from '../../../test/accounts-helpers';
+import { makePart } from '../../../test/factories';
+import { placeOrderId } from '../../../test/orders-helpers';
+import { useTestApp } from '../../../test/test-app';
+
+// On PostgreSQL every statement is a round trip to the server, and a request waits for each: the
+// shop's busiest write, and the order lists read as history grows, must not gain one unnoticed
+// (docs/performance.md). Each query a connection sends is counted, in order.
+describe.runIf(process.env.TEST_DB === 'postgres')('round trips on PostgreSQL', () => {
+  const t = useTestApp();
+
+  /** The statements the shop sends while `act` runs, each by its first three words. */
+  async function statementsOf(act: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    // Every statement the pool or a transaction sends goes through a client's query().
+    const client = pg.Client.prototype as unknown as {
+      query: (this: unknown, ...args: unknown[]) => unknown;
+    };
+    const query = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
+      sent.push((text ?? '?').trim().split(/\s+/).slice(0, 3).join(' '));
+      return query.apply(this, args);
+    };
+    try {
+      await act();
+    } finally {
+      client.query = query;
+    }
+    return sent;
+  }
+
+  it('takes seven round trips: the session, the write limit, and a transaction of five', async () => {
+    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
+    const customer = await signUp(t.app);
+    // The first order warms what a process does once (prepared plans, pool connections).
+    await placeOrderId(t.app, customer, part.id, 1);
+
+    const sent = await statementsOf(() => placeOrderId(t.app, customer, part.id, 1));
+    expect(sent).toEqual([
+      'select "sessions"."id", "sessions"."token",',
+      'insert into "rate_limit_counters"',
+      'begin',
+      'select "id" from',
+      'update "parts" set',
+      // The order, its lines and its mail, in one statement.
+      'with "placed_lines" as',
+      'commit',
+    ]);
+  });
+
+  it('reads a page of orders in one statement, and only its keys for a client that holds it', async () => {
+    const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
+    const customer = await signUp(t.app);
+    await placeOrderId(t.app, customer, part.id, 1);
+    const ask = (headers: Record<string, string> = {}) =>
+      t.app.inject({ url: '/api/my-orders', headers: { ...customer.bearer, ...headers } });
+    const first = await ask();
+
+    // Without a copy: the orders with their lines, read once.
+    expect(await statementsOf(() => ask())).toEqual([
+      'select "sessions"."id", "sessions"."token",',
+      'select "id", "total_cents",',
+    ]);
+    // With the copy's ETag: the page's keys alone, and a 304.
+    const etag = String(first.headers.etag);
+    let again: Awaited<ReturnType<typeof ask>> | undefined;
+    expect(
+      await statementsOf(async () => {
+        again = await ask({ 'if-none-match': etag });
+      }),
+    ).toEqual(['select "sessions"."id", "sessions"."token",', 'select "id", to_char("created_at"']);
+    expect(again?.statusCode).toBe(304);
+  });
+});

@@ -1,0 +1,312 @@
+// A shop whose order history has grown: 1,000, then 10,000, then 100,000 orders over 1,000
+// customers and the grown catalog's parts. At each size the admin's and a customer's reads of the
+// orders are timed at 10 connections; the largest size is judged, and every size is drawn.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+import { expectStatus, request } from '../lib/http';
+import { root, startServer } from '../lib/server-process';
+import type { PreparedShop } from '../lib/shop';
+import { percentile } from '../lib/stats';
+import { burst } from '../lib/throughput';
+import type { Session } from '../session';
+import { ORDER_GROWTH, PORTS, shopEnv } from '../settings';
+
+/** The reads timed at each size, as the pages that make them name them. */
+export const ORDER_READS = [
+  'Manage Orders, first page',
+  'Manage Orders, paid only',
+  'Manage Orders, a deep page',
+  'Overview',
+  'My Orders',
+] as const;
+export type OrderRead = (typeof ORDER_READS)[number];
+
+export interface OrderGrowthStep {
+  orders: number;
+  /** p99 of each read at 10 connections, in ms. */
+  p99: Record<OrderRead, number>;
+  errors: number;
+}
+
+/** Where the chart of the steps is drawn, for docs/performance.md. */
+export const ORDER_GROWTH_CHART = path.join(root, 'docs', 'order-growth.svg');
+
+/** The seeded orders' ids: the same order number always makes the same id. */
+const orderId = (n: string) => `md5('bench-order-' || ${n})::uuid`;
+
+/**
+ * Brings the data directory's orders to `total` (the shop stopped: it has one owner at a time),
+ * by bulk insert, never through the API: 100,000 orders would take the API minutes. The first
+ * call empties the orders the benchmarks before placed, and adds customers up to
+ * ORDER_GROWTH.customers. Order n belongs to customer n mod 1,000 (the customers in the order they
+ * signed up, so the bench's own customers own their share), has 1 to 3 lines of the catalog's
+ * parts, and was placed 10 minutes before order n - 1: the larger sizes add older history, as
+ * years of trade would. Most orders are shipped, a third of the rest paid, one in 25 cancelled,
+ * and the newest 50 unpaid.
+ */
+export async function seedOrders(dataDir: string, from: number, total: number): Promise<void> {
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  try {
+    if (from === 0) {
+      await db.exec('truncate table orders cascade');
+      await db.query(
+        `insert into users (id, name, email, email_verified, role)
+         select 'bench-customer-' || i, 'Customer ' || i, 'customer' || i || '@bench.example', true, 'user'
+         from generate_series(1, greatest(0, $1::int - (select count(*)::int from users where role = 'user'))) i`,
+        [ORDER_GROWTH.customers],
+      );
+    }
+    // In batches, so no one statement holds a hundred thousand rows in PGlite's memory.
+    const batch = 10_000;
+    for (let first = from + 1; first <= total; first += batch) {
+      const last = Math.min(total, first + batch - 1);
+      await db.query(
+        `with ps as (select array_agg(id order by id) as ids, count(*)::int as n from parts),
+         cs as (select array_agg(id order by created_at, id) as ids,
+                       array_agg(name order by created_at, id) as names,
+                       array_agg(email order by created_at, id) as emails,
+                       count(*)::int as n
+                from users where role = 'user'),
+         lines as (
+           select g, pos, p.id as part_id, p.name, p.price_cents, 1 + (g + pos) % 3 as quantity
+           from generate_series($1::int, $2::int) g
+           cross join lateral generate_series(0, g % 3) pos
+           cross join ps
+           join parts p on p.id = ps.ids[1 + (g * 7 + pos * 13) % ps.n]
+         ),
+         placed_lines as (
+           insert into order_lines (order_id, position, part_id, part_name, unit_price_cents, quantity, total_cents)
+           select ${orderId('g')}, pos, part_id, name, price_cents, quantity, price_cents * quantity from lines
+         ),
+         totals as (select g, sum(price_cents * quantity)::int as total from lines group by g),
+         placed as (
+           select t.g, t.total, now() - t.g * interval '10 minutes' as at,
+                  case when t.g <= 50 then 'unpaid' when t.g % 25 = 0 then 'cancelled'
+                       when t.g % 3 = 0 then 'paid' else 'shipped' end::order_status as status
+           from totals t
+         )
+         insert into orders (id, total_cents, user_id, user_name, user_email, phone, address, status,
+                             payment_intent_id, transaction_id, paid_at, test_payment, expires_at,
+                             cancelled_at, cancel_reason, shipped_at, created_at, updated_at)
+         select ${orderId('o.g')}, o.total, cs.ids[1 + o.g % cs.n], cs.names[1 + o.g % cs.n],
+                cs.emails[1 + o.g % cs.n], '555-0100', 'Bench Street ' || o.g, o.status,
+                case when o.status in ('paid', 'shipped') then 'pi_bench_' || o.g end,
+                case when o.status in ('paid', 'shipped') then 'pi_bench_' || o.g end,
+                case when o.status in ('paid', 'shipped') then o.at + interval '5 minutes' end,
+                o.status in ('paid', 'shipped'),
+                case when o.status = 'unpaid' then now() + interval '1 day'
+                     when o.status = 'cancelled' then o.at + interval '30 minutes' end,
+                case when o.status = 'cancelled' then o.at + interval '30 minutes' end,
+                case when o.status = 'cancelled' then 'expired'::order_cancel_reason end,
+                case when o.status = 'shipped' then o.at + interval '1 day' end,
+                o.at,
+                o.at + case o.status when 'shipped' then interval '1 day'
+                                     when 'cancelled' then interval '30 minutes'
+                                     when 'paid' then interval '5 minutes'
+                                     else interval '0' end
+         from placed o cross join cs`,
+        [first, last],
+      );
+    }
+    await db.exec('analyze orders; analyze order_lines');
+  } finally {
+    await db.close();
+  }
+}
+
+/** The address of each read, and whose token it is sent with. */
+interface ReadRequest {
+  path: string;
+  token: string;
+}
+
+/** The cursor of the page 9 in 10 of the way through the admin's list, by following `next`. */
+async function deepCursor(base: string, token: string, orders: number): Promise<string> {
+  const pages = Math.ceil(orders / 50);
+  let cursor: string | null = null;
+  for (let page = 1; page < Math.max(2, Math.floor(pages * 0.9)); page++) {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const answer = await expectStatus(
+      request(base, 'GET', `/api/manage/orders${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+      200,
+      'a page of Manage Orders',
+    );
+    const next = (JSON.parse(answer.body) as { next: string | null }).next;
+    if (!next) break;
+    cursor = next;
+  }
+  if (!cursor) throw new Error('Manage Orders has a single page');
+  return cursor;
+}
+
+async function readsOf(
+  base: string,
+  shop: PreparedShop,
+  orders: number,
+): Promise<Record<OrderRead, ReadRequest>> {
+  const admin = shop.adminToken;
+  const customer = shop.customers[0];
+  if (!customer) throw new Error('no customer to read My Orders');
+  const deep = await deepCursor(base, admin, orders);
+  return {
+    'Manage Orders, first page': { path: '/api/manage/orders', token: admin },
+    'Manage Orders, paid only': { path: '/api/manage/orders?state=pending', token: admin },
+    'Manage Orders, a deep page': {
+      path: `/api/manage/orders?cursor=${encodeURIComponent(deep)}`,
+      token: admin,
+    },
+    Overview: { path: '/api/overview', token: admin },
+    // The first page, as the My Orders page asks for it (the spec's full list stays for its
+    // clients: `GET /api/orders?userEmail=`).
+    'My Orders': { path: '/api/my-orders', token: customer.token },
+  };
+}
+
+/**
+ * Each read warmed up, then timed in rounds, each round timing every read once, in an order that
+ * rotates from round to round: the machine's load of the moment weighs on every read alike.
+ */
+async function p99sOf(
+  base: string,
+  reads: Record<OrderRead, ReadRequest>,
+): Promise<{ p99: Record<OrderRead, number>; errors: number }> {
+  const latencies = new Map<OrderRead, number[]>(ORDER_READS.map((read) => [read, []]));
+  let errors = 0;
+  const time = async (read: OrderRead, seconds: number, kept?: number[]) => {
+    const { path: address, token } = reads[read];
+    const result = await burst({
+      url: `${base}${address}`,
+      seconds,
+      headers: { authorization: `Bearer ${token}` },
+      ...(kept ? { latencies: kept } : {}),
+    });
+    errors += result.errors;
+  };
+  for (const read of ORDER_READS) await time(read, ORDER_GROWTH.warmupSeconds);
+  for (let round = 0; round < ORDER_GROWTH.rounds; round++) {
+    for (let i = 0; i < ORDER_READS.length; i++) {
+      const read = ORDER_READS[(i + round) % ORDER_READS.length];
+      if (read) await time(read, ORDER_GROWTH.roundSeconds, latencies.get(read));
+    }
+  }
+  const p99 = Object.fromEntries(
+    ORDER_READS.map((read) => [read, percentile(latencies.get(read) ?? [], 99)]),
+  ) as Record<OrderRead, number>;
+  return { p99, errors };
+}
+
+/**
+ * Grows the orders of the data directory the PGlite shop ran on (stopped by now), size by size,
+ * and times the reads at each.
+ */
+export async function measureOrderGrowth(
+  session: Session,
+  dataDir: string,
+  shop: PreparedShop,
+  goalMs: number,
+): Promise<OrderGrowthStep[]> {
+  const steps: OrderGrowthStep[] = [];
+  let seeded = 0;
+  for (const orders of ORDER_GROWTH.steps) {
+    await seedOrders(dataDir, seeded, orders);
+    seeded = orders;
+    const server = await startServer({
+      program: 'bench',
+      port: PORTS.orderGrowth,
+      cwd: session.cwd,
+      env: shopEnv(PORTS.orderGrowth, { DATA_DIR: dataDir }),
+    });
+    session.onEnd(() => server.stop());
+    try {
+      const reads = await readsOf(server.base, shop, orders);
+      steps.push({ orders, ...(await p99sOf(server.base, reads)) });
+    } finally {
+      await server.stop();
+    }
+  }
+  writeFileSync(ORDER_GROWTH_CHART, growthChart(steps, goalMs));
+  return steps;
+}
+
+const COLORS = ['#1d4ed8', '#b45309', '#047857', '#7c3aed', '#be123c'];
+
+/**
+ * The p99 of each read against the number of orders (a log scale: each step is ten times the
+ * last), as an SVG a reader sees at a glance: flat lines are reads that do not grow with history.
+ */
+export function growthChart(steps: readonly OrderGrowthStep[], goalMs: number): string {
+  const width = 640;
+  const height = 360;
+  const left = 56;
+  const right = 220;
+  const top = 40;
+  const bottom = 48;
+  const plotWidth = width - left - right;
+  const plotHeight = height - top - bottom;
+  const most = Math.max(
+    goalMs,
+    ...steps.flatMap((step) => ORDER_READS.map((read) => step.p99[read])),
+  );
+  const yTop = Math.ceil(most / 10) * 10;
+  const logs = steps.map((step) => Math.log10(step.orders));
+  const lowest = Math.min(...logs);
+  const span = Math.max(1, Math.max(...logs) - lowest);
+  const x = (orders: number) => left + ((Math.log10(orders) - lowest) / span) * plotWidth;
+  const y = (ms: number) => top + plotHeight - (ms / yTop) * plotHeight;
+  const gridLines = [0, 0.25, 0.5, 0.75, 1].map((share) => {
+    const ms = share * yTop;
+    return (
+      `<line x1="${left}" x2="${left + plotWidth}" y1="${y(ms)}" y2="${y(ms)}" stroke="#e5e7eb"/>` +
+      `<text x="${left - 8}" y="${y(ms) + 4}" text-anchor="end">${ms.toFixed(0)}</text>`
+    );
+  });
+  const goal =
+    `<line x1="${left}" x2="${left + plotWidth}" y1="${y(goalMs)}" y2="${y(goalMs)}" stroke="#6b7280" stroke-dasharray="6 4"/>` +
+    `<text x="${left + plotWidth}" y="${y(goalMs) - 6}" text-anchor="end" fill="#4b5563">goal: ${goalMs} ms</text>`;
+  const xLabels = steps.map(
+    (step) =>
+      `<text x="${x(step.orders)}" y="${top + plotHeight + 20}" text-anchor="middle">${step.orders.toLocaleString('en')}</text>`,
+  );
+  const series = ORDER_READS.map((read, i) => {
+    const color = COLORS[i % COLORS.length] ?? '#000';
+    const points = steps.map((step) => `${x(step.orders)},${y(step.p99[read])}`).join(' ');
+    const dots = steps
+      .map(
+        (step) =>
+          `<circle cx="${x(step.orders)}" cy="${y(step.p99[read])}" r="3" fill="${color}"/>`,
+      )
+      .join('');
+    const legendY = top + 12 + i * 22;
+    return (
+      `<polyline points="${points}" fill="none" stroke="${color}" stroke-width="2"/>${dots}` +
+      `<line x1="${width - right + 16}" x2="${width - right + 36}" y1="${legendY - 4}" y2="${legendY - 4}" stroke="${color}" stroke-width="2"/>` +
+      `<text x="${width - right + 42}" y="${legendY}">${read}</text>`
+    );
+  });
+  const caption = steps
+    .map(
+      (step) =>
+        `${step.orders.toLocaleString('en')} orders: ` +
+        ORDER_READS.map((read) => `${read} ${step.p99[read].toFixed(1)} ms`).join(', '),
+    )
+    .join('; ');
+  const description = `${caption}. The goal is ${goalMs} ms.`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="title desc" font-family="sans-serif" font-size="12" fill="#111827">
+<title id="title">p99 of the order reads at 10 connections, by the number of orders</title>
+<desc id="desc">${description}</desc>
+<rect width="${width}" height="${height}" fill="#fff"/>
+<text x="${left}" y="22" font-size="14" font-weight="bold">p99 (ms) of each read at 10 connections, by orders in the shop</text>
+${gridLines.join('\n')}
+${goal}
+${xLabels.join('\n')}
+<text x="${left + plotWidth / 2}" y="${height - 10}" text-anchor="middle">orders (log scale)</text>
+${series.join('\n')}
+</svg>
+`;
+}
