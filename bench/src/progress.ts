@@ -17,7 +17,7 @@ import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { ColdStarts } from './measure/cold-start';
 import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
-import { ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
+import { type GrowthDatabase, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
 import { log } from './session';
 
 export function logFirstLoad(firstLoad: FirstLoad): void {
@@ -84,10 +84,10 @@ export function logInstances({ propagation, orders }: Instances): void {
     log(`orders: ${orders.errors} errors (first: ${orders.firstError ?? '?'})`);
 }
 
-export function logOrderGrowth(steps: OrderGrowthStep[]): void {
+export function logOrderGrowth(database: GrowthDatabase, steps: OrderGrowthStep[]): void {
   for (const step of steps) {
     log(
-      `${step.orders.toLocaleString('en')} orders: ` +
+      `${step.orders.toLocaleString('en')} orders on ${database}: ` +
         ORDER_READS.map((read) => `${read} p99 ${step.p99[read].toFixed(1)} ms`).join(', ') +
         (step.errors > 0 ? `, ${step.errors} errors` : ''),
     );

@@ -9,6 +9,7 @@ export const PORTS = {
   nodeHttp: 4394,
   growth: 4399,
   orderGrowth: 4400,
+  orderGrowthPostgres: 4401,
 } as const;
 
 /** Three instances behind nginx (`measure/instances.ts`); the writes whose propagation from one

@@ -140,7 +140,7 @@ export async function buildApp(
     const services = await createServices(config, database, app.log);
     // Every committed write to a cached table, this instance's or another's, reaches its caches
     // (decision 003).
-    app.addHook('onClose', await database.listenForChanges(services.caches.drop, app.log));
+    app.addHook('onClose', await database.listenForChanges(services.caches, app.log));
     app.addHook('onClose', async () => services.closePictureFiles());
     app.decorate('caches', services.caches);
     app.decorate('catalog', services.catalog);

@@ -91,7 +91,10 @@ export async function createServices(
     cart: createCart(db, (viewer, request, alongWith) =>
       orders.placeOrder(viewer, request, alongWith),
     ),
-    accounts: createAccounts(db, { recordAudit: auditLog.record }),
+    accounts: createAccounts(db, {
+      recordAudit: auditLog.record,
+      onAccountChanged: () => caches.drop('users'),
+    }),
   };
 }
 

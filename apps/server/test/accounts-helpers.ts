@@ -97,10 +97,14 @@ async function fetchToken(app: FastifyInstance, email: string, cookie: string) {
   return { token, bearer: { authorization: `Bearer ${token}` } };
 }
 
-/** Makes an existing account admin directly in the database, as the admin command does. */
+/**
+ * Makes an existing account admin directly in the database, as the admin command does. The
+ * app's kept callers go at once, as PostgreSQL's change notice makes them go a moment later.
+ */
 export async function makeAdminDirectly(app: FastifyInstance, email: string): Promise<void> {
   const { sql } = await import('drizzle-orm');
   await app.database.db.execute(sql`update users set role = 'admin' where email = ${email}`);
+  app.caches.drop('users');
 }
 
 /** Signs up (see `signUp`; the name is "Shop Admin" unless given) and makes the account admin. */

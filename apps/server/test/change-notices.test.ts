@@ -11,7 +11,7 @@ import { buildApp } from '../src/app';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-notices';
 import { orders, parts, users } from '../src/db/schema';
 import { WATCHED_TABLES } from '../src/lib/json-cache';
-import { signUp, signUpAdmin } from './accounts-helpers';
+import { type Caller, signUp, signUpAdmin } from './accounts-helpers';
 import { makeOrder, makePart, makeReview } from './factories';
 import { createTestDatabase, testConfig, useTestApp } from './test-app';
 
@@ -141,6 +141,42 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one databa
       .set({ status: 'paid', paidAt: new Date() })
       .where(eq(orders.id, order.id));
     await expect.poll(paid, WITHIN).toBe(1);
+  });
+
+  const statusOf = async (app: FastifyInstance, url: string, caller: Caller) =>
+    (await app.inject({ url, headers: caller.bearer })).statusCode;
+
+  it('a session ended through one instance is refused by the other within a second', async () => {
+    const customer = await signUp(writer);
+    // The reader keeps the caller from here on.
+    expect(await statusOf(reader, '/api/my-orders', customer)).toBe(200);
+    expect(await statusOf(reader, '/api/my-orders', customer)).toBe(200);
+    await admin.query('delete from sessions');
+    await expect.poll(() => statusOf(reader, '/api/my-orders', customer), WITHIN).toBe(401);
+  });
+
+  it('a role given on one instance applies on the other within a second', async () => {
+    const customer = await signUp(writer);
+    expect(await statusOf(reader, '/api/manage/orders', customer)).toBe(403);
+    await admin.query(`update users set role = 'admin'`);
+    await expect.poll(() => statusOf(reader, '/api/manage/orders', customer), WITHIN).toBe(200);
+  });
+
+  it('an instance that has lost its change notices keeps no caller: a session ended meanwhile is refused at once', async () => {
+    const customer = await signUp(writer);
+    await setTimeout(300);
+    expect(await statusOf(reader, '/api/my-orders', customer)).toBe(200);
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [LISTENER_APPLICATION_NAME],
+    );
+    // The reader knows its notices are gone (it tries again after a quarter of a second).
+    await expect.poll(() => reader.caches.listening(), { timeout: 1_000, interval: 1 }).toBe(false);
+    // Looked up now, the caller must not be kept: no notice would say when their session ends.
+    expect(await statusOf(reader, '/api/my-orders', customer)).toBe(200);
+    await admin.query('delete from sessions');
+    expect(await statusOf(reader, '/api/my-orders', customer)).toBe(401);
+    await expect.poll(listeners, { timeout: 10_000, interval: 100 }).toBe('2');
   });
 
   it('a change held in an open transaction shows on the other instance once it commits', async () => {

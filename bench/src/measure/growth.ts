@@ -1,12 +1,10 @@
 // A shop whose catalog has grown to GROWTH.parts parts: the home page's first page of parts and a
 // search, each at 10 connections, and (when asked) Lighthouse of the home page on it.
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-
 import { BUDGET } from '../budget';
 import { alternatingRounds } from '../lib/alternating-rounds';
 import { auditPages, type PageAudit } from '../lib/lighthouse';
 import { startServer } from '../lib/server-process';
+import { type SqlTarget, withSql } from '../lib/sql';
 import { percentile } from '../lib/stats';
 import { burst } from '../lib/throughput';
 import type { Session } from '../session';
@@ -29,15 +27,13 @@ const KINDS = ['brake kit', 'rear wing', 'clutch', 'exhaust', 'wheel', 'seat', '
 const MAKERS = ['Apex', 'Zonda', 'Corsa', 'Veloce', 'Stradale', 'Monza', 'Imola', 'Mugello'];
 
 /**
- * Adds the parts straight into the data directory, with the shop stopped (it has one owner at a
- * time), in one statement: through the API, ten thousand would take minutes. Names and
- * descriptions mix a few words, so a search of one finds about a quarter of them, as a search of
- * a real catalog finds many.
+ * Adds the parts straight into the database, in one statement: through the API, ten thousand
+ * would take minutes. Names and descriptions mix a few words, so a search of one finds about a
+ * quarter of them, as a search of a real catalog finds many.
  */
-async function addParts(dataDir: string, count: number): Promise<void> {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  try {
-    await db.query(
+export async function addParts(target: SqlTarget, count: number): Promise<void> {
+  await withSql(target, (sql) =>
+    sql.query(
       `insert into parts (name, image, description, price_cents, stock, min_order)
        select ($1::text[])[1 + i % 8] || ' ' || ($2::text[])[1 + (i / 8) % 8] || ' ' || i,
               '/images/parts/big-brake-kit.svg',
@@ -46,10 +42,8 @@ async function addParts(dataDir: string, count: number): Promise<void> {
               1000 + (i * 37) % 500000, i % 50, 1 + i % 3
        from generate_series(1, $3::int) as i`,
       [MAKERS, KINDS, count],
-    );
-  } finally {
-    await db.close();
-  }
+    ),
+  );
 }
 
 /**
@@ -83,7 +77,7 @@ async function warmP99s(
  * accounts do not matter here, and reusing it saves making another), then measures it.
  */
 export async function measureGrowth(session: Session, dataDir: string): Promise<Growth> {
-  await addParts(dataDir, GROWTH.parts);
+  await addParts({ dataDir }, GROWTH.parts);
   const shop = await startServer({
     program: 'bench',
     port: PORTS.growth,

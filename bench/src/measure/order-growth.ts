@@ -1,19 +1,21 @@
 // A shop whose order history has grown: 1,000, then 10,000, then 100,000 orders over 1,000
-// customers and the grown catalog's parts. At each size the admin's and a customer's reads of the
-// orders are timed at 10 connections; the largest size is judged, and every size is drawn.
+// customers and a grown catalog's parts, on each database. At each size the admin's and a
+// customer's reads of the orders are timed at 10 connections; every size is drawn, and the largest
+// on PostgreSQL, the database a shop with years of orders runs on, is judged.
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-
 import { expectStatus, request } from '../lib/http';
-import { root, startServer } from '../lib/server-process';
-import type { PreparedShop } from '../lib/shop';
+import { adminDatabaseUrl, createBenchDatabase } from '../lib/postgres';
+import { root, type RunningServer, startServer } from '../lib/server-process';
+import { type PreparedShop,prepareShop } from '../lib/shop';
+import { type SqlTarget, withSql } from '../lib/sql';
 import { percentile } from '../lib/stats';
 import { burst } from '../lib/throughput';
 import type { Session } from '../session';
-import { ORDER_GROWTH, PORTS, shopEnv } from '../settings';
+import { GROWTH, ORDER_GROWTH, PORTS, shopEnv } from '../settings';
+import { addParts } from './growth';
 
 /** The reads timed at each size, as the pages that make them name them. */
 export const ORDER_READS = [
@@ -32,15 +34,19 @@ export interface OrderGrowthStep {
   errors: number;
 }
 
-/** Where the chart of the steps is drawn, for docs/performance.md. */
-export const ORDER_GROWTH_CHART = path.join(root, 'docs', 'order-growth.svg');
+export type GrowthDatabase = 'PGlite' | 'PostgreSQL';
+
+/** Where the chart of each database's steps is drawn, for docs/performance.md. */
+export const ORDER_GROWTH_CHARTS: Record<GrowthDatabase, string> = {
+  PGlite: path.join(root, 'docs', 'order-growth.svg'),
+  PostgreSQL: path.join(root, 'docs', 'order-growth-postgres.svg'),
+};
 
 /** The seeded orders' ids: the same order number always makes the same id. */
 const orderId = (n: string) => `md5('bench-order-' || ${n})::uuid`;
 
 /**
- * Brings the data directory's orders to `total` (the shop stopped: it has one owner at a time),
- * by bulk insert, never through the API: 100,000 orders would take the API minutes. The first
+ * Brings the database's orders to `total` by bulk insert, never through the API: 100,000 orders would take the API minutes. The first
  * call empties the orders the benchmarks before placed, and adds customers up to
  * ORDER_GROWTH.customers. Order n belongs to customer n mod 1,000 (the customers in the order they
  * signed up, so the bench's own customers own their share), has 1 to 3 lines of the catalog's
@@ -48,11 +54,10 @@ const orderId = (n: string) => `md5('bench-order-' || ${n})::uuid`;
  * years of trade would. Most orders are shipped, a third of the rest paid, one in 25 cancelled,
  * and the newest 50 unpaid.
  */
-export async function seedOrders(dataDir: string, from: number, total: number): Promise<void> {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  try {
+export async function seedOrders(target: SqlTarget, from: number, total: number): Promise<void> {
+  await withSql(target, async (db) => {
     if (from === 0) {
-      await db.exec('truncate table orders cascade');
+      await db.query('truncate table orders cascade');
       await db.query(
         `insert into users (id, name, email, email_verified, role)
          select 'bench-customer-' || i, 'Customer ' || i, 'customer' || i || '@bench.example', true, 'user'
@@ -112,10 +117,10 @@ export async function seedOrders(dataDir: string, from: number, total: number): 
         [first, last],
       );
     }
-    await db.exec('analyze orders; analyze order_lines');
-  } finally {
-    await db.close();
-  }
+    // As autovacuum would soon after such an insert: done now, it does not run during the timing.
+    await db.query('vacuum analyze orders');
+    await db.query('vacuum analyze order_lines');
+  });
 }
 
 /** The address of each read, and whose token it is sent with. */
@@ -201,36 +206,93 @@ async function p99sOf(
   return { p99, errors };
 }
 
-/**
- * Grows the orders of the data directory the PGlite shop ran on (stopped by now), size by size,
- * and times the reads at each.
- */
-export async function measureOrderGrowth(
+/** An order history to grow: its database, how a shop on it starts, and who reads it. */
+export interface OrderHistory {
+  database: GrowthDatabase;
+  target: SqlTarget;
+  /** Called with the shop stopped (PGlite's data directory has one owner at a time). */
+  startShop: () => Promise<RunningServer>;
+  shop: PreparedShop;
+}
+
+/** The data directory the PGlite shop ran on (stopped by now), its catalog grown already. */
+export function pgliteOrderHistory(
   session: Session,
   dataDir: string,
   shop: PreparedShop,
+): OrderHistory {
+  return {
+    database: 'PGlite',
+    target: { dataDir },
+    shop,
+    startShop: () =>
+      startServer({
+        program: 'bench',
+        port: PORTS.orderGrowth,
+        cwd: session.cwd,
+        env: shopEnv(PORTS.orderGrowth, { DATA_DIR: dataDir }),
+      }),
+  };
+}
+
+/**
+ * A fresh PostgreSQL database with the demo shop, its admin and a customer signed in, and the
+ * catalog grown to GROWTH.parts parts; dropped when the session ends.
+ */
+export async function postgresOrderHistory(session: Session): Promise<OrderHistory> {
+  const database = await createBenchDatabase(adminDatabaseUrl());
+  session.onEnd(() => database.drop());
+  const dataDir = path.join(session.work, 'postgres-growth-uploads');
+  // The same secret at every start: the tokens signed in before stay valid.
+  const secret = randomBytes(32).toString('base64');
+  const startShop = () =>
+    startServer({
+      program: 'server',
+      port: PORTS.orderGrowthPostgres,
+      cwd: session.cwd,
+      env: shopEnv(PORTS.orderGrowthPostgres, {
+        DATABASE_URL: database.url,
+        AUTH_SECRET: secret,
+        SEED_DEMO: 'true',
+        DATA_DIR: dataDir,
+      }),
+    });
+  const server = await startShop();
+  let shop: PreparedShop;
+  try {
+    shop = await prepareShop(server.base, { customers: 1, tag: 'pg-growth', dataDir });
+  } finally {
+    await server.stop();
+  }
+  const target = { url: database.url };
+  await addParts(target, GROWTH.parts);
+  return { database: 'PostgreSQL', target, shop, startShop };
+}
+
+/** Grows the history size by size, with its shop stopped, and times the reads at each. */
+export async function measureOrderGrowth(
+  session: Session,
+  history: OrderHistory,
   goalMs: number,
 ): Promise<OrderGrowthStep[]> {
   const steps: OrderGrowthStep[] = [];
   let seeded = 0;
   for (const orders of ORDER_GROWTH.steps) {
-    await seedOrders(dataDir, seeded, orders);
+    await seedOrders(history.target, seeded, orders);
     seeded = orders;
-    const server = await startServer({
-      program: 'bench',
-      port: PORTS.orderGrowth,
-      cwd: session.cwd,
-      env: shopEnv(PORTS.orderGrowth, { DATA_DIR: dataDir }),
-    });
+    const server = await history.startShop();
     session.onEnd(() => server.stop());
     try {
-      const reads = await readsOf(server.base, shop, orders);
+      const reads = await readsOf(server.base, history.shop, orders);
       steps.push({ orders, ...(await p99sOf(server.base, reads)) });
     } finally {
       await server.stop();
     }
   }
-  writeFileSync(ORDER_GROWTH_CHART, growthChart(steps, goalMs));
+  writeFileSync(
+    ORDER_GROWTH_CHARTS[history.database],
+    growthChart(steps, goalMs, history.database),
+  );
   return steps;
 }
 
@@ -240,7 +302,11 @@ const COLORS = ['#1d4ed8', '#b45309', '#047857', '#7c3aed', '#be123c'];
  * The p99 of each read against the number of orders (a log scale: each step is ten times the
  * last), as an SVG a reader sees at a glance: flat lines are reads that do not grow with history.
  */
-export function growthChart(steps: readonly OrderGrowthStep[], goalMs: number): string {
+export function growthChart(
+  steps: readonly OrderGrowthStep[],
+  goalMs: number,
+  database: GrowthDatabase,
+): string {
   const width = 640;
   const height = 360;
   const left = 56;
@@ -298,10 +364,10 @@ export function growthChart(steps: readonly OrderGrowthStep[], goalMs: number): 
     .join('; ');
   const description = `${caption}. The goal is ${goalMs} ms.`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="title desc" font-family="sans-serif" font-size="12" fill="#111827">
-<title id="title">p99 of the order reads at 10 connections, by the number of orders</title>
+<title id="title">p99 of the order reads at 10 connections on ${database}, by the number of orders</title>
 <desc id="desc">${description}</desc>
 <rect width="${width}" height="${height}" fill="#fff"/>
-<text x="${left}" y="22" font-size="14" font-weight="bold">p99 (ms) of each read at 10 connections, by orders in the shop</text>
+<text x="${left}" y="22" font-size="14" font-weight="bold">p99 (ms) of each read at 10 connections on ${database}, by orders in the shop</text>
 ${gridLines.join('\n')}
 ${goal}
 ${xLabels.join('\n')}

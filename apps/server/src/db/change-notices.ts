@@ -9,22 +9,30 @@ export const LISTENER_APPLICATION_NAME = 'apex-parts-change-notices';
 
 /**
  * What a change notice says: a table was written and the write committed, or `null` when notices
- * may have been missed (the listening connection was lost), so anything may have changed.
+ * may have been missed (the listening connection was lost, and is back), so anything may have
+ * changed.
  */
 export type ChangeNotice = string | null;
+
+/** Who hears the notices: every write's, and the moment they stop arriving. */
+export interface ChangeListener {
+  drop(notice: ChangeNotice): void;
+  /** The connection is gone: writes from now until the next `drop(null)` tell nobody. */
+  lost(): void;
+}
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 5_000;
 
 /**
  * Listens on PostgreSQL for every committed write to the tables the instances cache, from any
- * instance, and calls `onChange` with the table's name. The connection reconnects by itself,
- * soon at first, then every 5 s; once it is back, `onChange(null)` says that anything may have
- * changed meanwhile. Answers a function that stops listening.
+ * instance, and tells `listener.drop` the table's name. When the connection goes, `lost()`; it
+ * reconnects by itself, soon at first, then every 5 s; once it is back, `drop(null)` says that
+ * anything may have changed meanwhile. Answers a function that stops listening.
  */
 export async function listenForChanges(
   url: string,
-  onChange: (notice: ChangeNotice) => void,
+  listener: ChangeListener,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   // Loaded only for PostgreSQL, like the pool.
@@ -40,13 +48,14 @@ export async function listenForChanges(
       application_name: LISTENER_APPLICATION_NAME,
     });
     next.on('notification', ({ channel, payload }) => {
-      if (channel === CHANGES_CHANNEL) onChange(payload ?? null);
+      if (channel === CHANGES_CHANNEL) listener.drop(payload ?? null);
     });
     // 'error' comes first when the server goes away, then 'end'; one reconnect follows.
     next.on('error', (error) => log.warn({ err: error }, 'change notices: connection failed'));
     next.once('end', () => {
       if (stopped || client !== next) return;
       client = null;
+      listener.lost();
       reconnectLater();
     });
     try {
@@ -69,7 +78,7 @@ export async function listenForChanges(
           retryMs = FIRST_RETRY_MS;
           log.info('change notices: listening again; cached answers dropped');
           // Writes committed while nobody listened told nobody.
-          onChange(null);
+          listener.drop(null);
         },
         (error: unknown) => {
           log.warn({ err: error }, 'change notices: cannot reconnect yet');

@@ -10,7 +10,7 @@ import type { Pool } from 'pg';
 
 import type { DatabaseConfig } from '../config';
 import { migrationsFolder } from '../paths';
-import { type ChangeNotice, CHANGES_CHANNEL, listenForChanges } from './change-notices';
+import { type ChangeListener, CHANGES_CHANNEL, listenForChanges } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database } from './database';
 import * as schema from './schema';
@@ -26,14 +26,11 @@ export interface DatabaseHandle {
   /** A consistent logical dump, taken while the shop serves (backups). */
   dump(): Promise<DatabaseDump>;
   /**
-   * Calls `onChange` for every committed write to a table with a change trigger (migrations 0010
-   * and 0016), by this process or any other: the caches' staleness in one place (decision 003).
-   * Answers a function that stops listening.
+   * Tells `listener` of every committed write to a table with a change trigger (migrations 0010,
+   * 0016 and 0018), by this process or any other, and when notices stop arriving: the caches'
+   * staleness in one place (decision 003). Answers a function that stops listening.
    */
-  listenForChanges(
-    onChange: (notice: ChangeNotice) => void,
-    log: FastifyBaseLogger,
-  ): Promise<() => Promise<void>>;
+  listenForChanges(listener: ChangeListener, log: FastifyBaseLogger): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -102,8 +99,9 @@ async function openPglite(
       dump: () => dumpPglite(client, PGLITE_OPTIONS, withSchema),
       // One process holds the database: its own connection hears its triggers at each commit,
       // before the write's caller goes on.
-      listenForChanges: async (onChange) => {
-        const stop = await client.listen(CHANGES_CHANNEL, (table) => onChange(table || null));
+      // In the same process, on its own connection: these notices cannot be lost.
+      listenForChanges: async (listener) => {
+        const stop = await client.listen(CHANGES_CHANNEL, (table) => listener.drop(table || null));
         // Closing the database has stopped it already.
         return async () => {
           if (!client.closed) await stop();
@@ -166,7 +164,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHand
           client.release();
         }
       },
-      listenForChanges: (onChange, log) => listenForChanges(url, onChange, log),
+      listenForChanges: (listener, log) => listenForChanges(url, listener, log),
       close: () => pool.end(),
     };
   } catch (error) {

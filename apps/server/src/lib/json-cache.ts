@@ -44,32 +44,53 @@ export function createCache<T>(load: () => Promise<T>): Cache<T> {
 }
 
 /**
- * The tables an in-memory cache may be read from: each has a trigger (migrations 0010, 0016) that
- * tells every instance of each committed write. A table added here needs its trigger too. An
- * order's lines are written and deleted only with their order, whose notice covers them.
+ * The tables an in-memory cache may be read from: each has a trigger (migrations 0010, 0016, 0018)
+ * that tells every instance of each committed write. A table added here needs its trigger too.
+ * An order's lines are written and deleted only with their order, whose notice covers them.
  */
-export const WATCHED_TABLES = ['parts', 'reviews', 'orders'] as const;
+export const WATCHED_TABLES = ['parts', 'reviews', 'orders', 'sessions', 'users'] as const;
 export type WatchedTable = (typeof WATCHED_TABLES)[number];
 
 /**
  * Every cache one process keeps, each named by the tables its answer is read from. `drop` is
  * called for each committed write to a table, by this instance or any other (the database's
  * `listenForChanges`, `db/client.ts`: PostgreSQL's through `db/change-notices.ts`), and with
- * `null` when notices may have been missed: then every cache goes. A cache made here cannot
- * forget to say what makes it stale.
+ * `null` when notices may have been missed until now: then every cache goes. `lost` says that
+ * notices stopped arriving (their connection is gone) until the next `drop(null)`; a cache that
+ * must never be stale, not even for that while, asks `listening()` first. A cache made here
+ * cannot forget to say what makes it stale.
  */
 export function createCaches() {
-  const caches: { tables: readonly WatchedTable[]; cache: Cache<unknown> }[] = [];
+  const watchers: { tables: readonly WatchedTable[]; invalidate: () => void }[] = [];
+  let listening = true;
+  const watch = (tables: readonly WatchedTable[], invalidate: () => void): void => {
+    watchers.push({ tables, invalidate });
+  };
+  const dropAll = () => {
+    for (const { invalidate } of watchers) invalidate();
+  };
   return {
     cacheOf: <T>(tables: readonly WatchedTable[], load: () => Promise<T>): Cache<T> => {
       const cache = createCache(load);
-      caches.push({ tables, cache });
+      watch(tables, cache.invalidate);
       return cache;
     },
+    /** For a cache of another shape: `invalidate` runs at each write to one of `tables`. */
+    watch,
+    listening: (): boolean => listening,
     drop: (table: string | null): void => {
-      for (const { tables, cache } of caches) {
-        if (table === null || tables.some((watched) => watched === table)) cache.invalidate();
+      if (table === null) {
+        listening = true;
+        dropAll();
+        return;
       }
+      for (const { tables, invalidate } of watchers) {
+        if (tables.some((watched) => watched === table)) invalidate();
+      }
+    },
+    lost: (): void => {
+      listening = false;
+      dropAll();
     },
   };
 }

@@ -60,7 +60,17 @@ function assertOwnEmail(viewer: Viewer, email: string): void {
   }
 }
 
-export function createAccounts(db: Database, { recordAudit }: { recordAudit: RecordAudit }) {
+export function createAccounts(
+  db: Database,
+  {
+    recordAudit,
+    onAccountChanged,
+  }: {
+    recordAudit: RecordAudit;
+    /** After a committed change to an account: this instance's callers kept go at once. */
+    onAccountChanged: () => void;
+  },
+) {
   async function findUser(email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
     return row;
@@ -92,7 +102,7 @@ export function createAccounts(db: Database, { recordAudit }: { recordAudit: Rec
     async makeAdmin(actor: AuditEntry['actor'], email: string): Promise<{ modifiedCount: number }> {
       const user = await findUser(email);
       if (!user) throw httpErrors.notFound('There is no account with this email');
-      return db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const changed = await tx
           .update(users)
           .set({ role: 'admin', updatedAt: new Date() })
@@ -109,6 +119,9 @@ export function createAccounts(db: Database, { recordAudit }: { recordAudit: Rec
         }
         return { modifiedCount: changed.length };
       });
+      // The new admin's very next request, through this instance, sees the role.
+      if (made.modifiedCount > 0) onAccountChanged();
+      return made;
     },
 
     /** Whether an email belongs to an admin; others may only ask about themselves. */

@@ -11,6 +11,7 @@ import { errorSummary } from './auth-logger';
 import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
 import { isOpenAuthEndpoint } from './open-endpoints';
 import { resolveAuthSecret } from './secret';
+import { createViewerCache } from './viewer-cache';
 
 /** Who is calling, as every authorization decision sees them. */
 export interface Viewer {
@@ -48,8 +49,9 @@ export async function adminsOnly(request: FastifyRequest): Promise<void> {
 
 /**
  * Identity for the whole app: mounts Better Auth under /api/auth and gives every request
- * `viewer()`, `requireUser()` and `requireAdmin()`. Roles are read from the database on each
- * request, so a role change applies on the caller's next request.
+ * `viewer()`, `requireUser()` and `requireAdmin()`. A caller is kept in memory only until a
+ * session or an account changes on any instance (`viewer-cache.ts`), so a role change or a
+ * sign-out applies on the caller's next request.
  */
 export const authPlugin = fp(
   async (
@@ -65,17 +67,25 @@ export const authPlugin = fp(
     );
     app.decorate('auth', auth);
 
+    const viewerCache = createViewerCache<Viewer>(app.caches);
+
     async function lookUpViewer(request: FastifyRequest): Promise<Viewer | null> {
-      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (!found) return null;
-      const { user, session } = found;
-      return {
-        id: user.id,
-        email: user.email,
-        name: user.name,
-        role: user.role === 'admin' ? 'admin' : 'user',
-        sessionToken: session.token,
-      };
+      const { authorization, cookie } = request.headers;
+      return viewerCache.viewerOf({ authorization, cookie }, async () => {
+        const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+        if (!found) return null;
+        const { user, session } = found;
+        return {
+          viewer: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            role: user.role === 'admin' ? 'admin' : 'user',
+            sessionToken: session.token,
+          },
+          sessionEnds: session.expiresAt,
+        };
+      });
     }
 
     app.decorateRequest('viewer', function (this: FastifyRequest) {
@@ -143,6 +153,10 @@ export const authPlugin = fp(
             // tokens): the error handler gets, and logs, only the kind of failure, not the
             // error itself.
             .catch((error: unknown) => errorSummary(error) ?? {});
+          // Signing in or out, a new password, a verified address: each writes sessions or
+          // accounts, and this instance's next request must see it (other instances hear the
+          // change notices). Reading the session writes nothing a kept caller depends on.
+          if (below !== '/get-session') app.caches.drop('sessions');
           if (!(response instanceof Response)) {
             throw new Error(`identity request failed: ${JSON.stringify(response)}`);
           }
