@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expectStatus, request } from '../lib/http';
 import { adminDatabaseUrl, createBenchDatabase } from '../lib/postgres';
 import { root, type RunningServer, startServer } from '../lib/server-process';
-import { type PreparedShop,prepareShop } from '../lib/shop';
+import { type PreparedShop, prepareShop } from '../lib/shop';
 import { type SqlTarget, withSql } from '../lib/sql';
 import { percentile } from '../lib/stats';
 import { burst } from '../lib/throughput';
