@@ -1,14 +1,16 @@
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Overview } from '@apex/contract';
 
 import { buildApp } from '../src/app';
-import { LISTENER_APPLICATION_NAME } from '../src/db/change-notices';
+import { LISTENER_APPLICATION_NAME, listenForChanges } from '../src/db/change-notices';
 import { orders, parts, users } from '../src/db/schema';
 import { WATCHED_TABLES } from '../src/lib/json-cache';
 import { type Caller, signUp, signUpAdmin } from './accounts-helpers';
@@ -214,3 +216,80 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one databa
     await expect.poll(() => partNames(reader), WITHIN).toEqual(['After']);
   });
 });
+
+/**
+ * Stands between the shop and PostgreSQL like a network that can fall silent: frozen, it keeps
+ * every connection open and passes nothing either way, the way a dropped route or a dead host
+ * looks to the socket; new connections wait unanswered.
+ */
+async function silenceableRoute(to: URL) {
+  let frozen = false;
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    sockets.add(inbound);
+    if (frozen) return;
+    const outbound = connect(Number(to.port || 5432), to.hostname);
+    sockets.add(outbound);
+    inbound.pipe(outbound).pipe(inbound);
+    inbound.on('error', () => outbound.destroy());
+    outbound.on('error', () => inbound.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = new URL(to);
+  url.host = `127.0.0.1:${port}`;
+  return {
+    url: url.toString(),
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+      }
+    },
+    thaw() {
+      frozen = false;
+    },
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.runIf(process.env.TEST_DB === 'postgres')(
+  'a listening connection that falls silent',
+  () => {
+    it('is found out by its unanswered heartbeat, counted lost, and replaced once the database answers again', async () => {
+      const route = await silenceableRoute(new URL(process.env.TEST_DATABASE_URL ?? ''));
+      const heard: string[] = [];
+      const listener = {
+        drop: (notice: string | null) => heard.push(notice ?? 'anything'),
+        lost: () => heard.push('lost'),
+      };
+      const stop = await listenForChanges(route.url, listener, pino({ level: 'silent' }), {
+        everyMs: 100,
+        answerWithinMs: 200,
+      });
+      try {
+        // Answering: beat after beat, nothing is lost.
+        await setTimeout(400);
+        expect(heard).toEqual([]);
+
+        route.freeze();
+        await expect.poll(() => heard, { timeout: 1_000, interval: 10 }).toEqual(['lost']);
+        // Still silent: no second loss, and no claim of being back.
+        await setTimeout(600);
+        expect(heard).toEqual(['lost']);
+
+        route.thaw();
+        await expect
+          .poll(() => heard, { timeout: 10_000, interval: 50 })
+          .toEqual(['lost', 'anything']);
+      } finally {
+        await stop();
+        await route.close();
+      }
+    });
+  },
+);

@@ -14,7 +14,7 @@ export const users = pgTable(
     email: text().notNull().unique(),
     emailVerified: boolean().notNull().default(false),
     image: text(),
-    /** 'admin' or 'user'; checked by the server on every request. */
+    /** 'admin' or 'user'; checked on every request, against the caller kept or read (decision 016). */
     role: text().notNull().default('user'),
     banned: boolean().default(false),
     banReason: text(),

@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
-import { signUp } from '../../../test/accounts-helpers';
+import { attemptSignIn, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { placeOrderId } from '../../../test/orders-helpers';
 import { useTestApp } from '../../../test/test-app';
@@ -92,6 +92,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('round trips on PostgreSQL', 
     // Another customer signs up: a new session, so every caller kept is read again once.
     await signedUp();
     expect(await statementsOf(ask)).toContain('select "sessions"."id", "sessions"."token",');
+    expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
+  });
+
+  it('keeps the callers it holds when a sign-in is refused', async () => {
+    const customer = await signedUp();
+    const ask = () => t.app.inject({ url: '/api/my-orders', headers: customer.bearer });
+    await ask();
+    const refused = await attemptSignIn(t.app, { email: customer.email, password: 'not-theirs' });
+    expect(refused.statusCode).toBe(401);
     expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
   });
 });

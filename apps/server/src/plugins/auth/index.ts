@@ -153,10 +153,14 @@ export const authPlugin = fp(
             // tokens): the error handler gets, and logs, only the kind of failure, not the
             // error itself.
             .catch((error: unknown) => errorSummary(error) ?? {});
-          // Signing in or out, a new password, a verified address: each writes sessions or
-          // accounts, and this instance's next request must see it (other instances hear the
-          // change notices). Reading the session writes nothing a kept caller depends on.
-          if (below !== '/get-session') app.caches.drop('sessions');
+          // Signing in or out, a new password, a verified address: each writes the `sessions` or
+          // `users` table, and this instance's next request must see it (other instances hear
+          // the change notices); dropping either forgets every caller kept. Reading the session
+          // writes neither, nor does a refused request (a wrong password, an expired link):
+          // failed attempts must not make every signed-in caller's next request slower.
+          const refused =
+            response instanceof Response && response.status >= 400 && response.status < 500;
+          if (below !== '/get-session' && !refused) app.caches.drop('sessions');
           if (!(response instanceof Response)) {
             throw new Error(`identity request failed: ${JSON.stringify(response)}`);
           }
