@@ -301,6 +301,17 @@ describe('POST /api/cart/merge', () => {
     expect(res.json<Cart>().lines.map((line) => line.quantity)).toEqual([3]);
   });
 
+  it('keeps the price shown with the first of two equal lines of a part', async () => {
+    const customer = await signUp(t.app);
+    const part = await makePart(t.app.database.db, { minOrder: 1, stock: 10, priceCents: 5_000 });
+    // The same quantity, seen at two prices: the first line the browser sent stands.
+    const res = await merge(customer, [
+      { partId: part.id, quantity: 2, unitPrice: 40 },
+      { partId: part.id, quantity: 2, unitPrice: 45 },
+    ]);
+    expect(res.json<Cart>().lines).toMatchObject([{ quantity: 2, shownUnitPrice: 40 }]);
+  });
+
   it('leaves the cart as it is when the browser brings nothing still on sale', async () => {
     const { customer } = await aCartOfThree();
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
