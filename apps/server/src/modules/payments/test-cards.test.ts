@@ -183,4 +183,25 @@ describe("the built-in processor's payments", () => {
     expect(first.clientSecret).toMatch(new RegExp(`^${first.id}_secret_[\\w-]{24}$`));
     expect(await t.app.database.db.select().from(builtinPaymentIntents)).toHaveLength(1);
   });
+
+  it('calls a payment cancelled twice cancelled, and one the card paid first paid', async () => {
+    const { provider, confirm } = createBuiltinProvider(t.app.database.db);
+    const cancelled = await provider.createIntent({
+      id: (await anOrder()).orderId,
+      amountCents: 2_500,
+      existingIntentId: null,
+    });
+    // Two sweeps meeting on an expired order: the second finds the payment cancelled already,
+    // and must not take it for a payment made.
+    expect(await provider.cancelIntent(cancelled.id)).toBe('cancelled');
+    expect(await provider.cancelIntent(cancelled.id)).toBe('cancelled');
+
+    const paid = await provider.createIntent({
+      id: (await anOrder()).orderId,
+      amountCents: 2_500,
+      existingIntentId: null,
+    });
+    await confirm(paid.clientSecret, goodCard);
+    expect(await provider.cancelIntent(paid.id)).toBe('succeeded');
+  });
 });
