@@ -429,6 +429,11 @@ describe('POST /api/cart/checkout', () => {
       { priceCents: 9_499 },
       'The price of Brake disc is now $94.99 (it was $89.99 when you added it): check your cart and order again',
     ],
+    [
+      'a price changed on a line that takes all the stock left',
+      { priceCents: 9_499, stock: 2 },
+      'The price of Brake disc is now $94.99 (it was $89.99 when you added it): check your cart and order again',
+    ],
   ])('refuses a cart with %s, naming the line', async (_, change, message) => {
     const { kit, disc, customer } = await aCartOfThree();
     await setPart(disc.id, change);
@@ -436,6 +441,34 @@ describe('POST /api/cart/checkout', () => {
     expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message, partId: disc.id });
     expect(await stockOf(kit.id)).toBe(10);
     expect(await t.app.database.db.select().from(orders)).toEqual([]);
+  });
+
+  it('refuses a cart whose lines together total more than one order can, and reserves nothing', async () => {
+    const db = t.app.database.db;
+    const engine = await makePart(db, {
+      name: 'Race engine',
+      priceCents: 60_000_000,
+      stock: 3,
+      minOrder: 1,
+    });
+    const gearbox = await makePart(db, {
+      name: 'Race gearbox',
+      priceCents: 50_000_000,
+      stock: 3,
+      minOrder: 1,
+    });
+    const customer = await signUp(t.app);
+    await add(customer, engine, 1);
+    await add(customer, gearbox, 1);
+    // Each line is within the largest total on its own; together they are $1,100,000.00.
+    expectRefused(
+      await checkout(customer),
+      400,
+      'One order can total at most $999,999.99: order fewer',
+    );
+    expect([await stockOf(engine.id), await stockOf(gearbox.id)]).toEqual([3, 3]);
+    expect(await db.select().from(orders)).toEqual([]);
+    expect((await cartOf(customer)).lines).toHaveLength(2);
   });
 
   it('takes the new price once the customer has seen it in the cart', async () => {

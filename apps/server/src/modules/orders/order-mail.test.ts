@@ -89,6 +89,9 @@ describe("an order's mail", () => {
       `(until ${new Date(expiresAt).toUTCString().replace('GMT', 'UTC')})`,
     );
     expect(byKind('Payment received')?.text).toContain(`Transaction id: ${transactionId}`);
+    // The test card moved no money, and its receipt says so; the order placed was not paid yet.
+    expect(byKind('Payment received')?.text).toContain('Test payment: no money moved.');
+    expect(byKind('is placed')?.text).not.toContain('Test payment');
     expect(byKind('has shipped')?.text).toContain('Shipped');
 
     // Nothing more is waiting: each went once.
