@@ -73,7 +73,9 @@ export async function listenForChanges(
     const next = new pg.Client({
       connectionString: url,
       application_name: LISTENER_APPLICATION_NAME,
+      // A connection, and each of its queries, answered within the heartbeat's time or failed.
       connectionTimeoutMillis: heartbeat.answerWithinMs,
+      query_timeout: heartbeat.answerWithinMs,
       keepAlive: true,
     });
     next.on('notification', ({ channel, payload }) => {
@@ -99,20 +101,9 @@ export async function listenForChanges(
   const beatWhileListening = (listening: Client) => {
     const beat = setTimeout(() => {
       if (client !== listening) return;
-      let timer: NodeJS.Timeout | undefined;
-      const silence = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error('no answer from the database')),
-          heartbeat.answerWithinMs,
-        );
-      });
-      Promise.race([listening.query('select 1'), silence]).then(
-        () => {
-          clearTimeout(timer);
-          beatWhileListening(listening);
-        },
+      listening.query('select 1').then(
+        () => beatWhileListening(listening),
         (error: unknown) => {
-          clearTimeout(timer);
           if (client !== listening) return;
           log.warn({ err: error }, 'change notices: no answer; connecting again');
           lose(listening);
