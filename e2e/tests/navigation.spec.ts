@@ -1,5 +1,5 @@
 import { expect, test } from './support';
-import { isPhone } from './support';
+import { isPhone, mainNavigation } from './support';
 
 const pages = [
   { link: 'Home', heading: 'Performance parts for cars that live at the limit' },
@@ -52,4 +52,19 @@ test.describe('top navigation', () => {
       if (phone) await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
     });
   }
+
+  test('reaches Blogs even when the connection drops once while its page downloads', async ({
+    page,
+  }) => {
+    let dropped = 0;
+    await page.route('**/assets/blogs-*.js', async (route) => {
+      if (dropped++ === 0) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await page.goto('/my-portfolio');
+    const navigation = await mainNavigation(page);
+    await navigation.getByRole('link', { name: 'Blogs', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    expect(dropped).toBe(2);
+  });
 });

@@ -22,10 +22,50 @@ import { keepingShopUrl, mailCatcherUrl, shopUrl } from '../servers';
 export const test = base.extend<{
   /** A demo part for this test alone, in one of the slots `partFor` describes. */
   demoPart: (slot: number) => Promise<ApiPart>;
+  /** What the browser said while the test ran, printed when it fails (see `browserLog`). */
+  browserLog: undefined;
 }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': newClientAddress() });
   },
+  browserLog: [
+    async ({ context }, use, testInfo) => {
+      const started = Date.now();
+      const lines: string[] = [];
+      const note = (what: string) =>
+        lines.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error') note(`console: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => note(`page error: ${error.message}`));
+        page.on('requestfailed', (request) =>
+          note(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`),
+        );
+        page.on('response', (response) => {
+          if (response.status() >= 500) note(`${response.status()}: ${response.url()}`);
+        });
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(undefined);
+      // A journey that fails in CI says why in its log: what the page could not load or run,
+      // and what each page showed at the end.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        for (const page of context.pages()) {
+          const shown = await page
+            .locator('body')
+            .ariaSnapshot({ timeout: 2_000 })
+            .catch(() => '(no snapshot)');
+          note(`${page.url()} shows:\n${shown.split('\n').slice(0, 150).join('\n')}`);
+        }
+        const log = lines.join('\n');
+        console.log(`What the browser said:\n${log}`);
+        await testInfo.attach('browser-log', { body: log, contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
   demoPart: async ({ request }, use, testInfo) => {
     await use((slot) => partFor(request, slot, testInfo.project.name));
   },

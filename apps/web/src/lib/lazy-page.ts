@@ -11,26 +11,45 @@ export class ChunkLoadError extends Error {
   }
 }
 
-/** Loads a module, failing with ChunkLoadError when it errors or outlasts the timeout. */
+/**
+ * How many times a script that failed to arrive is asked for again, and after how long: a
+ * connection dropped once (a phone between cells, a proxy closing an idle connection) should
+ * not cost the customer the page.
+ */
+const CHUNK_RETRIES = 2;
+const CHUNK_RETRY_AFTER_MS = 500;
+
+/**
+ * Loads a module, asking again when its download fails, and failing with ChunkLoadError when
+ * it still fails or outlasts the timeout.
+ */
 export function loadChunk<T>(
   load: () => Promise<T>,
   timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
     const timer = setTimeout(
-      () => reject(new ChunkLoadError(new Error(`No answer after ${timeoutMs} ms`))),
+      () => settle(() => reject(new ChunkLoadError(new Error(`No answer after ${timeoutMs} ms`)))),
       timeoutMs,
     );
-    load().then(
-      (module) => {
-        clearTimeout(timer);
-        resolve(module);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(new ChunkLoadError(error));
-      },
-    );
+    const attempt = (retriesLeft: number) => {
+      load().then(
+        (module) => settle(() => resolve(module)),
+        (error: unknown) => {
+          if (settled) return;
+          if (retriesLeft > 0) setTimeout(() => attempt(retriesLeft - 1), CHUNK_RETRY_AFTER_MS);
+          else settle(() => reject(new ChunkLoadError(error)));
+        },
+      );
+    };
+    attempt(CHUNK_RETRIES);
   });
 }
 

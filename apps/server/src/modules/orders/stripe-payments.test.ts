@@ -593,6 +593,102 @@ describe('an order that changes while its Stripe payment is being cancelled', ()
   });
 });
 
+describe('a payment that begins between a cancel reading the order and cancelling it', () => {
+  /**
+   * A payment the customer's payment page began elsewhere, as Stripe made it: the shop asked for
+   * it and has not yet written it on the order.
+   */
+  async function paymentBegunElsewhere(orderId: string): Promise<string> {
+    const res = await fetch(new URL('/v1/payment_intents', fake.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ amount: '14997', currency: 'usd', 'metadata[orderId]': orderId }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    return id;
+  }
+
+  /**
+   * The one moment no request can be held at: the order was read unpaid and without a payment,
+   * and its cancelling UPDATE (or DELETE) is about to run. The database writes `intentId` on the
+   * order just then, as the payment page's own UPDATE would have committed first, and the
+   * statement finds the order no longer as it was read. Answers a function that removes it.
+   */
+  async function beginPaymentAtTheCancel(orderId: string, intentId: string) {
+    const { db } = t.app.database;
+    await db.execute(sql`create table payment_meanwhile (order_id uuid, intent_id text)`);
+    await db.execute(sql`insert into payment_meanwhile values (${orderId}, ${intentId})`);
+    await db.execute(
+      sql.raw(`create function payment_meanwhile() returns trigger language plpgsql as $$
+        declare begun text;
+        begin
+          if (tg_op = 'DELETE' or new.status = 'cancelled') and old.payment_intent_id is null then
+            delete from payment_meanwhile where order_id = old.id returning intent_id into begun;
+            if begun is not null then
+              update orders set payment_intent_id = begun where id = old.id;
+              return null;
+            end if;
+          end if;
+          return case when tg_op = 'DELETE' then old else new end;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger payment_meanwhile before update or delete on orders
+        for each row execute function payment_meanwhile()`),
+    );
+    return async () => {
+      await db.execute(sql.raw('drop trigger payment_meanwhile on orders'));
+      await db.execute(sql.raw('drop function payment_meanwhile()'));
+      await db.execute(sql.raw('drop table payment_meanwhile'));
+    };
+  }
+
+  it('cancels that payment too when a customer cancels, and the order with it', async () => {
+    const customer = await signUp(t.app);
+    const orderId = await placeOrder(customer);
+    const begun = await paymentBegunElsewhere(orderId);
+    const remove = await beginPaymentAtTheCancel(orderId, begun);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/cancel`,
+        headers: customer.bearer,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: orderId, status: 'cancelled' });
+    } finally {
+      await remove();
+    }
+    // The payment page can no longer charge the card for an order that is gone.
+    expect(fake.statusOf(begun)).toBe('canceled');
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      status: 'cancelled',
+      payment: 'false',
+    });
+    expect(await stockOfOrderedPart(orderId)).toBe(20);
+  });
+
+  it('cancels that payment too when an admin deletes the order, and deletes it', async () => {
+    const customer = await signUp(t.app);
+    const admin = await signUpAdmin(t.app);
+    const orderId = await placeOrder(customer);
+    const begun = await paymentBegunElsewhere(orderId);
+    const remove = await beginPaymentAtTheCancel(orderId, begun);
+    try {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/allorders/${orderId}`,
+        headers: admin.bearer,
+      });
+      expect(res.json()).toEqual({ deletedCount: 1 });
+    } finally {
+      await remove();
+    }
+    expect(fake.statusOf(begun)).toBe('canceled');
+    expect(await t.app.database.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
+  });
+});
+
 describe('an order that changes while its Stripe payment is being made', () => {
   const cancelAsCustomer = (customer: Caller, orderId: string) =>
     t.app.inject({

@@ -3,6 +3,7 @@
 import { CART_MAX_LINES, isOrderQuantityAllowed } from '@apex/contract/quantity-rules';
 
 import { queryKeys } from '@/lib/query-keys';
+import { settledAccount } from '@/lib/session';
 import type { Part } from '@/lib/shop';
 
 import { deleteCartLine, putCartLine } from './api/change-cart-line';
@@ -13,22 +14,25 @@ import { readVisitorCart, saveVisitorCart } from './visitor-cart';
 /** What a cart line needs of its part: to show it, to keep its quantity within its rules. */
 export type CartPart = Pick<Part, 'id' | 'name' | 'image' | 'priceCents' | 'minOrder' | 'stock'>;
 
-const NOT_READY = 'Your session is still loading: try again in a moment';
 const CART_FULL = `A cart holds at most ${CART_MAX_LINES} parts`;
+
+/** Whose cart a change is for: a press made while the session loads waits until it is known. */
+const accountOf = ({ account, queryClient }: CartHolder) =>
+  account === 'unknown' ? settledAccount(queryClient) : Promise.resolve(account);
 
 /** Adds a part to the cart, or sets its line, at the unit price the customer was shown. */
 export async function setLine(
-  { account, queryClient }: CartHolder,
+  holder: CartHolder,
   part: CartPart,
   quantity: number,
   shownUnitPriceCents: number,
 ): Promise<void> {
-  if (account === 'customer') {
+  const { queryClient } = holder;
+  if ((await accountOf(holder)) === 'customer') {
     const cart = await putCartLine(part.id, quantity, shownUnitPriceCents);
     queryClient.setQueryData(queryKeys.cart, cart);
     return;
   }
-  if (account === 'unknown') throw new Error(NOT_READY);
   const { id: partId, name, image, minOrder, stock } = part;
   const line = {
     partId,
@@ -47,12 +51,11 @@ export async function setLine(
   );
 }
 
-export async function removeLine({ account, queryClient }: CartHolder, partId: string) {
-  if (account === 'customer') {
-    queryClient.setQueryData(queryKeys.cart, await deleteCartLine(partId));
+export async function removeLine(holder: CartHolder, partId: string) {
+  if ((await accountOf(holder)) === 'customer') {
+    holder.queryClient.setQueryData(queryKeys.cart, await deleteCartLine(partId));
     return;
   }
-  if (account === 'unknown') throw new Error(NOT_READY);
   saveVisitorCart(readVisitorCart().filter((line) => line.partId !== partId));
 }
 
@@ -61,13 +64,13 @@ export async function removeLine({ account, queryClient }: CartHolder, partId: s
  * stock. Answers the line's quantity.
  */
 export async function addOne(holder: CartHolder, part: CartPart): Promise<number> {
-  const { account, queryClient } = holder;
+  const { queryClient } = holder;
   const options = cartQueryOptions();
-  const cart =
-    account === 'customer'
-      ? (queryClient.getQueryData(options.queryKey) ?? (await queryClient.query(options)))
-      : holder.cart;
-  const line = cart?.lines.find((other) => other.partId === part.id);
+  const lines =
+    (await accountOf(holder)) === 'customer'
+      ? (queryClient.getQueryData(options.queryKey) ?? (await queryClient.query(options))).lines
+      : readVisitorCart();
+  const line = lines.find((other) => other.partId === part.id);
   const quantity = line ? line.quantity + 1 : part.minOrder;
   if (!isOrderQuantityAllowed(quantity, part.minOrder, part.stock)) {
     throw new Error(

@@ -87,6 +87,32 @@ describe("a card's Add to cart", () => {
     expect(readVisitorCart()).toEqual([]);
   });
 
+  it.each([
+    ['customer', true],
+    ['visitor', false],
+  ])(
+    "adds a %s's press made while the page still asks who is signed in, once it knows",
+    async (_who, signedIn) => {
+      let loadSession = () => {};
+      const sessionLoaded = new Promise<void>((resolve) => (loadSession = resolve));
+      const calls = fakeCartApi({ signedIn, sessionLoaded });
+      renderWithProviders(<AddToCartButton part={part} />);
+      await userEvent.click(addButton());
+      loadSession();
+      await waitFor(() => expect(said()).toEqual(['In your cart: 2 × Carbon Rear Wing']));
+      const put = calls.filter((call) => call.method === 'PUT');
+      if (signedIn) {
+        expect(put).toEqual([
+          { method: 'PUT', url: '/api/cart/lines/p1', body: { quantity: 2, unitPrice: 120 } },
+        ]);
+        expect(readVisitorCart()).toEqual([]);
+      } else {
+        expect(put).toEqual([]);
+        expect(readVisitorCart()).toEqual([expect.objectContaining({ partId: 'p1', quantity: 2 })]);
+      }
+    },
+  );
+
   it('refuses a part whose stock is below one order, and a visitor’s 51st part', async () => {
     fakeCartApi({ signedIn: false });
     saveVisitorCart(

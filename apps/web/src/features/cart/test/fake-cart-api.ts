@@ -17,13 +17,20 @@ interface FakeCartApi {
   lines?: CartLine[];
   /** The answer to `POST /cart/checkout`; placed as order o9 unless given. */
   checkout?: () => Response;
+  /** Holds the session's answer until it settles: a page that is still starting. */
+  sessionLoaded?: Promise<void>;
 }
 
 /**
  * The cart's API as the server answers it: a cart that PUT and DELETE change, and every call
  * recorded. Anything else answers null.
  */
-export function fakeCartApi({ signedIn, lines = [], checkout }: FakeCartApi): Call[] {
+export function fakeCartApi({
+  signedIn,
+  lines = [],
+  checkout,
+  sessionLoaded,
+}: FakeCartApi): Call[] {
   const calls: Call[] = [];
   let cart = [...lines];
   if (signedIn) localStorage.setItem('accessToken', 'token-of-ada');
@@ -32,6 +39,7 @@ export function fakeCartApi({ signedIn, lines = [], checkout }: FakeCartApi): Ca
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, url, body });
     if (url === '/api/auth/get-session') {
+      await sessionLoaded;
       return json(
         signedIn ? { user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } } : null,
       )();
