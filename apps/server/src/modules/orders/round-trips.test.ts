@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
-import { attemptSignIn, signUp } from '../../../test/accounts-helpers';
+import { attemptSignIn, browserHeaders, signIn, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { placeOrderId } from '../../../test/orders-helpers';
 import { useTestApp } from '../../../test/test-app';
@@ -84,13 +84,25 @@ describe.runIf(process.env.TEST_DB === 'postgres')('round trips on PostgreSQL', 
     expect(again?.statusCode).toBe(304);
   });
 
-  it('reads the session again once a session or an account is written', async () => {
+  it('reads the session again once a session or an account is changed, not when one is added', async () => {
     const customer = await signedUp();
     const ask = () => t.app.inject({ url: '/api/my-orders', headers: customer.bearer });
     await ask();
     expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
-    // Another customer signs up: a new session, so every caller kept is read again once.
-    await signedUp();
+    // Another customer signs up, and signs in again: new sessions and a new account, which no
+    // caller kept stands for.
+    const other = await signedUp();
+    await signIn(t.app, other.email, 'secret123');
+    await setTimeout(200);
+    expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
+    // Another customer signs out: a session ends, so every caller kept is read again once.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { ...browserHeaders, cookie: other.cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
     expect(await statementsOf(ask)).toContain('select "sessions"."id", "sessions"."token",');
     expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
   });

@@ -40,6 +40,12 @@ declare module 'fastify' {
 const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
 /**
+ * The identity endpoints that read a session, or add one or an account, and change none that a
+ * caller kept in memory stands for (below /api/auth).
+ */
+const CHANGES_NO_KEPT_CALLER = /^\/(get-session|sign-in\/email|sign-up\/email)$/;
+
+/**
  * The preHandler of a module whose every route is for admins (Activity, Outbox, Backups): each
  * answers 401 or 403 before its handler runs, and a route added there later cannot forget to ask.
  */
@@ -153,14 +159,16 @@ export const authPlugin = fp(
             // tokens): the error handler gets, and logs, only the kind of failure, not the
             // error itself.
             .catch((error: unknown) => errorSummary(error) ?? {});
-          // Signing in or out, a new password, a verified address: each writes the `sessions` or
-          // `users` table, and this instance's next request must see it (other instances hear
-          // the change notices); dropping either forgets every caller kept. Reading the session
-          // writes neither, nor does a refused request (a wrong password, an expired link):
-          // failed attempts must not make every signed-in caller's next request slower.
+          // Signing out, a new password, a verified address: each changes a session or an
+          // account, and this instance's next request must see it (other instances hear the
+          // change notices); dropping either forgets every caller kept. Reading the session
+          // changes neither, nor does a refused request (a wrong password, an expired link), nor
+          // a sign-in or a sign-up, which only add a session or an account that nobody keeps yet
+          // (migration 0018 notifies no INSERT): neither may make every signed-in caller's next
+          // request slower.
           const refused =
             response instanceof Response && response.status >= 400 && response.status < 500;
-          if (below !== '/get-session' && !refused) app.caches.drop('sessions');
+          if (!refused && !CHANGES_NO_KEPT_CALLER.test(below)) app.caches.drop('sessions');
           if (!(response instanceof Response)) {
             throw new Error(`identity request failed: ${JSON.stringify(response)}`);
           }

@@ -18,8 +18,9 @@ export interface Credentials {
  * signed-in request pays Better Auth's check of the signed token and a joined read of the session
  * and its account: the largest fixed cost of a signed-in request (docs/performance.md). A caller
  * is kept only while that read could not answer otherwise (decision 016):
- * - any committed write to `sessions` or `users`, by any instance, drops every caller kept (a
- *   sign-out, a password change ending every session, a role change, a deleted account);
+ * - any committed change to `sessions` or `users`, by any instance, drops every caller kept (a
+ *   sign-out, a password change ending every session, a role change, a deleted account); a new
+ *   session or account (a sign-in, a sign-up) changes no caller kept, and drops nobody;
  * - while change notices are not arriving (PostgreSQL's listening connection lost), no caller
  *   is served from memory: every request asks the database, as it would without this (what is
  *   kept meanwhile goes when the notices are back);
