@@ -17,7 +17,7 @@ export interface CartLineChange {
 }
 
 /** A line of the cart with its part as it is now, and what stands in the way of ordering it. */
-export interface CartItem {
+export interface CartLine {
   partId: string;
   name: string;
   image: string;
@@ -33,7 +33,7 @@ export interface CartItem {
  * What stands in the way of ordering a line as it is, in the words the cart shows beside it;
  * a checkout refused for the same reason says it with the part's name.
  */
-function problemOf(line: Omit<CartItem, 'problem'> & { archived: boolean }): CartItem['problem'] {
+function problemOf(line: Omit<CartLine, 'problem'> & { archived: boolean }): CartLine['problem'] {
   if (line.archived) return { kind: 'archived', message: 'No longer sold' };
   if (line.stock === 0) return { kind: 'sold-out', message: 'Sold out' };
   if (line.quantity < line.minOrder) {
@@ -59,7 +59,7 @@ const notSold = () => httpErrors.notFound('There is no part with this id in the 
  * one order of every line, placed by the orders module.
  */
 export function createCart(db: Database, placeOrder: PlaceOrder) {
-  async function view(viewer: Viewer): Promise<CartItem[]> {
+  async function view(viewer: Viewer): Promise<CartLine[]> {
     const rows = await db
       .select({
         partId: cartLines.partId,
@@ -97,7 +97,7 @@ export function createCart(db: Database, placeOrder: PlaceOrder) {
     view,
 
     /** Adds a part, or sets the quantity and shown price of one already in the cart. */
-    async setLine(viewer: Viewer, change: CartLineChange): Promise<CartItem[]> {
+    async setLine(viewer: Viewer, change: CartLineChange): Promise<CartLine[]> {
       const { partId, quantity, shownUnitPriceCents } = change;
       if (!(await partsOnSale([partId])).has(partId)) throw notSold();
       const changed = await db
@@ -131,7 +131,7 @@ export function createCart(db: Database, placeOrder: PlaceOrder) {
       return view(viewer);
     },
 
-    async removeLine(viewer: Viewer, partId: string): Promise<CartItem[]> {
+    async removeLine(viewer: Viewer, partId: string): Promise<CartLine[]> {
       if (isUuid(partId)) {
         await db
           .delete(cartLines)
@@ -146,7 +146,7 @@ export function createCart(db: Database, placeOrder: PlaceOrder) {
      * the price the browser showed last; parts no longer sold are left out, and so are new
      * parts past the cart's room.
      */
-    async merge(viewer: Viewer, lines: CartLineChange[]): Promise<CartItem[]> {
+    async merge(viewer: Viewer, lines: CartLineChange[]): Promise<CartLine[]> {
       const onSale = await partsOnSale(lines.map((line) => line.partId));
       await db.transaction(async (tx) => {
         // As when a line is added: the customer's row is locked while the room is counted.

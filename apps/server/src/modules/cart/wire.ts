@@ -6,25 +6,25 @@ import {
   dollarsToCents,
 } from '@apex/contract';
 
-import type { CartItem, CartLineChange } from './service';
+import type { CartLine, CartLineChange } from './service';
 
 /** The cart as the API shows it: prices in dollars, as everywhere on the wire. */
-export function toCartJson(items: CartItem[]): Cart {
+export function toCartJson(lines: CartLine[]): Cart {
   return {
-    lines: items.map((item) => ({
-      partId: item.partId,
-      name: item.name,
-      image: item.image,
-      quantity: item.quantity,
-      unitPrice: centsToDollars(item.unitPriceCents),
-      shownUnitPrice: centsToDollars(item.shownUnitPriceCents),
-      minOrder: item.minOrder,
-      stock: item.stock,
-      problem: item.problem?.kind ?? null,
-      message: item.problem?.message ?? null,
+    lines: lines.map((line) => ({
+      partId: line.partId,
+      name: line.name,
+      image: line.image,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unitPriceCents),
+      shownUnitPrice: centsToDollars(line.shownUnitPriceCents),
+      minOrder: line.minOrder,
+      stock: line.stock,
+      problem: line.problem?.kind ?? null,
+      message: line.problem?.message ?? null,
     })),
     total: centsToDollars(
-      items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0),
+      lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0),
     ),
   };
 }
