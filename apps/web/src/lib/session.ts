@@ -1,4 +1,4 @@
-import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 
 import {
@@ -87,36 +87,6 @@ export function useAccount(): 'unknown' | 'visitor' | 'customer' {
   if (isPending) return 'unknown';
   if (!user) return 'visitor';
   return token ? 'customer' : 'unknown';
-}
-
-/** How long a press made while the page starts waits for the account's token before giving up. */
-const TOKEN_WAIT_MS = 10_000;
-
-/**
- * Who a call is made for, once that is known: what a customer pressed while the page was still
- * starting (the session loading, its token on its way) waits for it instead of being refused.
- */
-export async function settledAccount(queryClient: QueryClient): Promise<'visitor' | 'customer'> {
-  const user = await queryClient.query(sessionQueryOptions());
-  if (!user) return 'visitor';
-  if (hasAccessToken()) return 'customer';
-  // SessionSync fetches the token of a session that has none; the call waits for it.
-  await new Promise<void>((resolve, reject) => {
-    const stop = () => {
-      clearTimeout(timer);
-      unsubscribe();
-    };
-    const unsubscribe = subscribeToAccessToken(() => {
-      if (!hasAccessToken()) return;
-      stop();
-      resolve();
-    });
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error('Your session is still loading: try again in a moment'));
-    }, TOKEN_WAIT_MS);
-  });
-  return 'customer';
 }
 
 /** Ends the session on the server (the token stops working) and forgets it here. */

@@ -3,7 +3,7 @@
 import { CART_MAX_LINES, isOrderQuantityAllowed } from '@apex/contract/quantity-rules';
 
 import { queryKeys } from '@/lib/query-keys';
-import { settledAccount } from '@/lib/session';
+import { settledAccount } from '@/lib/settled-account';
 import type { Part } from '@/lib/shop';
 
 import { deleteCartLine, putCartLine } from './api/change-cart-line';

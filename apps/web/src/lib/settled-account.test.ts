@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/render';
 
 import { setAccessToken } from './access-token';
-import { settledAccount } from './session';
+import { settledAccount } from './settled-account';
 
 const ada = { user: { id: 'u1', name: 'Ada', email: 'ada@example.com' } };
 
