@@ -659,7 +659,7 @@ describe('a payment that begins between a cancel reading the order and cancellin
     } finally {
       await remove();
     }
-    // The payment page can no longer charge the card for an order that is gone.
+    // The payment page can no longer charge the card for an order that was cancelled.
     expect(fake.statusOf(begun)).toBe('canceled');
     expect(await orderOf(customer, orderId)).toMatchObject({
       status: 'cancelled',
