@@ -76,6 +76,37 @@ describe('the cache in front of the catalog and the reviews', () => {
     await expectHeld('after the change', 2);
   });
 
+  it('gives the value without a promise only once it is loaded, and only while it is current', async () => {
+    const { calls, cache, expectLoaded } = scriptedCache();
+    expect(cache.held()).toBeUndefined();
+
+    const read = cache.get();
+    expect(cache.held()).toBeUndefined();
+    calls[0]?.resolve('v1');
+    await read;
+    expect(cache.held()).toBe('v1');
+
+    cache.invalidate();
+    expect(cache.held()).toBeUndefined();
+    await expectLoaded('v2', 2);
+    expect(cache.held()).toBe('v2');
+  });
+
+  it('never gives without a promise a load that was invalidated while it ran, nor a failed one', async () => {
+    const { calls, cache } = scriptedCache();
+
+    const early = cache.get();
+    cache.invalidate();
+    calls[0]?.resolve('before the change');
+    await early;
+    expect(cache.held()).toBeUndefined();
+
+    const failing = cache.get();
+    calls[1]?.reject(new Error('connection reset'));
+    await expect(failing).rejects.toThrow('connection reset');
+    expect(cache.held()).toBeUndefined();
+  });
+
   it('loads again after an invalidation once the value was held', async () => {
     const { cache, expectLoaded } = scriptedCache();
     await expectLoaded('v1', 1);
@@ -176,7 +207,7 @@ describe('answering from the cache with an ETag', () => {
     ]) {
       const res = await get(header);
       expect(res.statusCode, header).toBe(200);
-      expect(res.body, header).toBe(json.body);
+      expect(res.body, header).toBe(json.body.toString());
     }
   });
 

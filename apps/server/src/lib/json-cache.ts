@@ -4,18 +4,23 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A JSON answer serialized once, with the strong ETag of its bytes. */
 export interface CachedJson {
-  body: string;
+  /** The bytes themselves, encoded once: a string would be measured and encoded again for every
+   * answer (its Content-Length, then the socket's write). */
+  body: Buffer;
   etag: string;
 }
 
 export function toCachedJson(value: unknown): CachedJson {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value));
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };
 }
 
 export interface Cache<T> {
   get: () => Promise<T>;
+  /** The value, when it is loaded and still current: read without a promise, so without the
+   * cost every promise pays once Node's async hooks run (docs/performance.md). */
+  held: () => T | undefined;
   invalidate: () => void;
 }
 
@@ -26,19 +31,28 @@ export interface Cache<T> {
  */
 export function createCache<T>(load: () => Promise<T>): Cache<T> {
   let pending: Promise<T> | null = null;
+  let loaded: { value: T } | null = null;
   return {
     get: (): Promise<T> => {
       if (pending) return pending;
-      const loading = load().catch((error: unknown) => {
-        // A failed load is not kept; one invalidated meanwhile has been replaced already.
-        if (pending === loading) pending = null;
-        throw error;
-      });
+      const loading = load().then(
+        (value) => {
+          if (pending === loading) loaded = { value };
+          return value;
+        },
+        (error: unknown) => {
+          // A failed load is not kept; one invalidated meanwhile has been replaced already.
+          if (pending === loading) pending = null;
+          throw error;
+        },
+      );
       pending = loading;
       return loading;
     },
+    held: (): T | undefined => loaded?.value,
     invalidate: (): void => {
       pending = null;
+      loaded = null;
     },
   };
 }
@@ -117,6 +131,6 @@ export function clientHolds(request: FastifyRequest, etag: string): boolean {
 export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, json: CachedJson) {
   reply.header('etag', json.etag).header('cache-control', 'no-cache');
   if (clientHolds(request, json.etag)) return reply.code(304).send();
-  // A string with a JSON content type is sent as it is: serialized once, not per request.
+  // Bytes with a JSON content type are sent as they are: serialized once, not per request.
   return reply.type('application/json; charset=utf-8').send(json.body);
 }

@@ -8,7 +8,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import pino from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 
 import type { Config } from '../config';
 
@@ -31,6 +31,16 @@ export function urlForLogs(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[REDACTED]').replace(EMAIL, '[EMAIL]');
 }
 
+const SECRET_FIELDS = [
+  'password',
+  'token',
+  'accessToken',
+  'sessionToken',
+  'clientSecret',
+  'secret',
+  'card',
+];
+
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
@@ -52,7 +62,10 @@ export function loggerOptions(
   config: Config,
   stream?: LogStream,
 ): {
-  options: Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'>;
+  options: Pick<
+    FastifyServerOptions,
+    'logger' | 'genReqId' | 'logController' | 'childLoggerFactory'
+  >;
   flush: () => void;
 } {
   // Lines are gathered into writes of 4 KB (one write per line took a tenth of the CPU of a
@@ -75,22 +88,79 @@ export function loggerOptions(
             'req.headers["stripe-signature"]',
             'res.headers["set-cookie"]',
             'res.headers["set-auth-token"]',
-            '*.password',
-            '*.token',
-            '*.accessToken',
-            '*.sessionToken',
-            '*.clientSecret',
-            '*.secret',
-            '*.card',
+            // A secret among a line's own fields, and one inside an object it logs.
+            ...SECRET_FIELDS,
+            ...SECRET_FIELDS.map((field) => `*.${field}`),
           ],
           censor: '[REDACTED]',
         },
       },
       genReqId: requestIdOf,
       logController: new OneLinePerRequest(),
+      childLoggerFactory: (parent, bindings, childOptions) =>
+        new RequestLogger(parent, bindings, childOptions),
     },
     flush: () => stdout?.flushSync(),
   };
+}
+
+/**
+ * A request's logger (`request.log`, bound to the request's id), made only when the request logs
+ * something of its own. Fastify makes one for every request, and most never use it: their one
+ * line is written by the server's logger (`OneLinePerRequest`). Making a pino child for each took
+ * about a tenth of the time of a cached answer such as the catalog.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly childOptions: ChildLoggerOptions,
+  ) {}
+
+  get #logger(): FastifyBaseLogger {
+    this.#made ??= this.parent.child(this.bindings, this.childOptions);
+    return this.#made;
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.childOptions.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    Reflect.apply(this.#logger.fatal, this.#logger, args);
+  }
+
+  error(...args: unknown[]): void {
+    Reflect.apply(this.#logger.error, this.#logger, args);
+  }
+
+  warn(...args: unknown[]): void {
+    Reflect.apply(this.#logger.warn, this.#logger, args);
+  }
+
+  info(...args: unknown[]): void {
+    Reflect.apply(this.#logger.info, this.#logger, args);
+  }
+
+  debug(...args: unknown[]): void {
+    Reflect.apply(this.#logger.debug, this.#logger, args);
+  }
+
+  trace(...args: unknown[]): void {
+    Reflect.apply(this.#logger.trace, this.#logger, args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
 }
 
 /**

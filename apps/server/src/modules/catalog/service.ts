@@ -96,6 +96,11 @@ export function createCatalog(
     async listParts(): Promise<CachedJson> {
       return (await catalog.get()).list;
     },
+    /** The whole list, when the catalog is held in memory now: the most asked answer, sent
+     * without waiting on a promise. */
+    heldList(): CachedJson | undefined {
+      return catalog.held()?.list;
+    },
     /**
      * A page of the parts on sale that match a search, from memory: without words, from the
      * catalog; with them, from their matches, which the database finds once per catalog. After

@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+
+import type { Config } from '../config';
+import { loggerOptions } from './logging';
+
+async function loggingApp() {
+  const lines: Record<string, unknown>[] = [];
+  const logging = loggerOptions({ logLevel: 'info' } as Config, {
+    write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
+  const app = Fastify(logging.options);
+  app.get('/quiet', () => ({ ok: true }));
+  app.get('/talks', (request) => {
+    request.log.warn({ password: 'hunter2secret', part: 'Carbon Rear Wing' }, 'own line');
+    return { ok: true };
+  });
+  app.get('/level', (request) => {
+    const before = request.log.level;
+    request.log.level = 'error';
+    return { before, after: request.log.level };
+  });
+  await app.ready();
+  return { app, lines };
+}
+
+describe("a request's logger", () => {
+  it('is made only when the request logs something of its own', async () => {
+    const { app, lines } = await loggingApp();
+    try {
+      // The first answer makes the server's own logger of answered lines, once.
+      await app.inject({ method: 'GET', url: '/quiet' });
+      const child = vi.spyOn(app.log, 'child');
+
+      await app.inject({ method: 'GET', url: '/quiet' });
+      expect(child).not.toHaveBeenCalled();
+
+      await app.inject({ method: 'GET', url: '/talks', headers: { 'x-request-id': 'talks-1' } });
+      expect(child).toHaveBeenCalledTimes(1);
+      expect(lines.filter((line) => line.reqId === 'talks-1')).toEqual([
+        expect.objectContaining({
+          level: 40,
+          msg: 'own line',
+          part: 'Carbon Rear Wing',
+          password: '[REDACTED]',
+        }),
+        expect.objectContaining({ msg: 'answered', route: '/talks', statusCode: 200 }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("has the server's level until the request sets its own", async () => {
+    const { app } = await loggingApp();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/level' });
+      expect(res.json()).toEqual({ before: 'info', after: 'error' });
+      expect(app.log.level).toBe('info');
+    } finally {
+      await app.close();
+    }
+  });
+});
