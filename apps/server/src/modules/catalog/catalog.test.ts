@@ -68,6 +68,31 @@ describe('GET /api/parts', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.json()).toHaveLength(2);
   });
+
+  it('sends the whole list compressed, whether it is held in memory or read for the request', async () => {
+    const db = t.app.database.db;
+    // Large enough to be compressed.
+    const shelf = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => makePart(db, { name: `Compressed part ${n}` })),
+    );
+    // Over a real connection: an answer sent twice shows there, not through inject.
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const namesListed = async () => {
+      const res = await fetch(`${base}/api/parts`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      const list = (await res.json()) as { name: string }[];
+      return list.map((part) => part.name).sort();
+    };
+    const expected = shelf.map((part) => part.name).sort();
+
+    // Read for the request: nothing is held before the first read, nor after a change.
+    expect(await namesListed()).toEqual(expected);
+    // Held in memory now.
+    expect(await namesListed()).toEqual(expected);
+    const added = await makePart(db, { name: 'Compressed part added' });
+    expect(await namesListed()).toEqual([...expected, added.name].sort());
+  });
 });
 
 describe('GET /api/parts/:id', () => {

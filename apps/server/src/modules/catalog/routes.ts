@@ -42,23 +42,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
         response: { 200: z.union([PartListSchema, PartPageSchema]), 400: ApiErrorSchema },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const search = fromPartSearchQuery(request.query);
       if (!search) {
-        // Sent as it is held, without a promise: every promise pays Node's async hooks once
-        // the process has served a sign-in (docs/performance.md, the request pipeline).
-        const held = catalog.heldList();
-        if (held) {
-          sendCachedJson(request, reply, held);
-          return;
-        }
-        return catalog.listParts().then((list) => {
-          sendCachedJson(request, reply, list);
-        });
+        // The list held in memory is taken as it is, without waiting on a promise: every
+        // promise pays Node's async hooks once the process has served a sign-in
+        // (docs/performance.md, the request pipeline).
+        return sendCachedJson(request, reply, catalog.heldList() ?? (await catalog.listParts()));
       }
-      return catalog
-        .searchParts(search)
-        .then(({ rows, total, next }) => ({ parts: rows.map(toPartJson), total, next }));
+      const { rows, total, next } = await catalog.searchParts(search);
+      return { parts: rows.map(toPartJson), total, next };
     },
   );
 
