@@ -96,7 +96,7 @@ export function createCatalog(
     async listParts(): Promise<CachedJson> {
       return (await catalog.get()).list;
     },
-    /** The whole list, when the catalog is held in memory now: the most asked answer, sent
+    /** The whole list, when the catalog is held in memory now: the most asked answer, taken
      * without waiting on a promise. */
     heldList(): CachedJson | undefined {
       return catalog.held()?.list;
