@@ -75,7 +75,7 @@ describe('GET /api/parts', () => {
     const shelf = await Promise.all(
       Array.from({ length: 12 }, (_, n) => makePart(db, { name: `Compressed part ${n}` })),
     );
-    // Over a real connection: an answer sent twice shows there, not through inject.
+    // Over a real connection, as a browser asks: compressed, through the whole reply path.
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const namesListed = async () => {
       const res = await fetch(`${base}/api/parts`, { headers: { 'accept-encoding': 'gzip' } });
