@@ -13,6 +13,7 @@ import { migrationsFolder } from '../paths';
 import { type ChangeListener, CHANGES_CHANNEL, listenForChanges } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database } from './database';
+import { PGliteKeepingStatements } from './pglite-kept-statements';
 import * as schema from './schema';
 import { type DatabaseDump, dumpPglite, dumpPostgres } from './snapshot';
 
@@ -82,7 +83,7 @@ async function openPglite(
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const lock = dataDir === IN_MEMORY ? null : acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(dataDir, {
+    const client = await PGliteKeepingStatements.open(dataDir, {
       ...PGLITE_OPTIONS,
       ...(template ? { loadDataDir: template } : {}),
     });
@@ -138,11 +139,13 @@ async function migratePostgres(pool: Pool): Promise<void> {
 
 async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
   // Loaded only for PostgreSQL: the embedded default starts faster without the driver.
-  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
-    import('pg'),
-    import('drizzle-orm/node-postgres'),
-  ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { ClientKeepingStatements }] =
+    await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('./postgres-kept-statements'),
+    ]);
+  const pool = new pg.Pool({ connectionString: url, max: 10, Client: ClientKeepingStatements });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
