@@ -255,6 +255,25 @@ test.describe('the catalog for admins', () => {
     await customer.context().close();
   });
 
+  test("at desktop width Manage Products shows each part's picture and actions whole, with no sideways scrolling @desktop", async ({
+    page,
+  }) => {
+    await openAsAdmin(page, '/dashboard/manageproducts');
+    const first = page.getByRole('row').nth(1);
+    await expect(first).toBeVisible();
+    const card = page.getByRole('table').locator('xpath=..');
+    const { scrollWidth, clientWidth } = await card.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expect(first.getByRole('button', { name: /^Delete / })).toBeInViewport({ ratio: 1 });
+    await expect(first.getByRole('link', { name: /^Edit / })).toBeInViewport({ ratio: 1 });
+    // The picture keeps its size (64 × 48) instead of giving way to the other columns.
+    const picture = await first.locator('img').boundingBox();
+    expect(picture?.width).toBe(64);
+  });
+
   test('Manage Products and Add A Product pass axe at this screen width', async ({ page }) => {
     await openAsAdmin(page, '/dashboard/manageproducts');
     await expect(page.getByRole('heading', { name: /Manage Products/ })).toBeVisible();

@@ -31,7 +31,10 @@ export function DataTable({ columns, children, label }: DataTableProps) {
       onFocus={revealFocused}
       {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
     >
-      <table className="table">
+      {/* Headings may wrap (daisyUI keeps them on one line), so a short column under a long
+          heading ("Minimum order") gives way, and cells are padded 0.75rem a side, not 1rem:
+          Manage Products' seven columns then fit their card at desktop width. */}
+      <table className="table [&_:where(th,td)]:px-3 [&_thead]:whitespace-normal">
         <thead>
           <tr>
             {columns.map((column) =>

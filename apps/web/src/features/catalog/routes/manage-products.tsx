@@ -65,7 +65,7 @@ export default function ManageProductsPage() {
                 width={64}
                 height={48}
                 loading="lazy"
-                className="h-12 w-16 rounded bg-neutral object-cover"
+                className="h-12 w-16 max-w-none rounded bg-neutral object-cover"
               />
             </td>
             <td className="font-medium">{part.name}</td>
