@@ -70,12 +70,23 @@ export function loggerOptions(
 } {
   // Lines are gathered into writes of 4 KB (one write per line took a tenth of the CPU of a
   // busy shop), and written at least every second when fewer come. pino flushes the buffer itself
-  // when the process exits, a crash included (on-exit-leak-free).
+  // when the process exits, a crash included (on-exit-leak-free). The lines are handed over as
+  // bytes: gathering text, the buffer measured the UTF-8 length of all it held at every line
+  // (about 1 µs of each request).
   const stdout =
     stream || config.logLevel === 'silent'
       ? null
-      : pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
-  const destination = stream ?? stdout;
+      : pino.destination({
+          dest: 1,
+          sync: false,
+          minLength: 4096,
+          periodicFlush: 1000,
+          contentMode: 'buffer',
+        });
+  // In this mode the buffer takes bytes, which its types do not say.
+  const bytesOut = stdout as { write(bytes: Buffer): boolean } | null;
+  const destination =
+    stream ?? (bytesOut ? { write: (line: string) => bytesOut.write(Buffer.from(line)) } : null);
   return {
     options: {
       logger: {
