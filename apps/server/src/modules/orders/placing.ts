@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { httpErrors } from '@fastify/sensible';
-import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
 
 import { formatCents, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/contract';
 
@@ -22,6 +22,12 @@ import { isStillPayable, type OrdersContext } from './context';
 import { mailLowStock, orderFacts } from './effects';
 
 const TOTAL_TOO_LARGE = `One order can total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}: order fewer`;
+
+/** The refusal of an order past the customer's cap on unpaid orders. */
+const capReached = (holding: number) =>
+  httpErrors.conflict(
+    `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
+  );
 
 /**
  * What an order reads back of a part it reserved: its line's name and price, and what the low-stock
@@ -99,19 +105,8 @@ export function createPlacing({
       }
       const byPartId = [...request.lines].sort((a, b) => a.partId.localeCompare(b.partId));
       const placed = await db.transaction(async (tx) => {
-        // The customer's row is locked until this order is in: their concurrent orders take
-        // turns here, so each counts the unpaid ones before it and the cap holds.
-        if (!transactionsTakeTurns) {
-          await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.id, viewer.id))
-            .for('update');
-        }
         // The customer's unpaid orders, counted only as far as the cap (past it the answer is
-        // the same). The count is part of the first reserving UPDATE, a statement after the
-        // lock, so it sees every order committed while this one waited, and costs no round
-        // trip of its own.
+        // the same).
         const held = tx
           .select({ one: sql`1` })
           .from(orders)
@@ -119,13 +114,25 @@ export function createPlacing({
           .limit(maxUnpaidPerCustomer)
           .as('held');
         const unpaidCount = sql<number>`(select count(*)::int from ${held})`;
+        // On PostgreSQL the customer's row is locked until this order is in (PGlite runs one
+        // transaction at a time): their concurrent orders take turns, so each counts the unpaid
+        // ones before it and the cap holds. The lock is taken by the first reservation, before
+        // it locks its part (every order locks its customer, then its parts in the order of
+        // their ids, so none waits for another in a circle). The count comes back from the
+        // insert: a later statement, so it sees every order committed while this one waited for
+        // the lock (a statement sees only what was committed when it began). Neither costs a
+        // round trip of its own.
+        const customer = tx
+          .$with('customer')
+          .as(tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update'));
         const reserved = new Map<string, ReservedPart>();
         // When the order lapses unpaid, by the database's clock, as of the transaction's start:
         // read with the first reservation, so the order and its mail can go in as one statement.
         let expiresAt: Date | null = null;
         for (const [index, line] of byPartId.entries()) {
           const { partId, quantity, shownUnitPriceCents } = line;
-          const [part] = await tx
+          const locksCustomer = index === 0 && !transactionsTakeTurns;
+          const [part] = await (locksCustomer ? tx.with(customer) : tx)
             .update(parts)
             .set({
               stock: sql`${parts.stock} - ${quantity}`,
@@ -142,7 +149,7 @@ export function createPlacing({
                 shownUnitPriceCents === null
                   ? undefined
                   : eq(parts.priceCents, shownUnitPriceCents),
-                index === 0 ? sql`${unpaidCount} < ${maxUnpaidPerCustomer}` : undefined,
+                locksCustomer ? sql`exists (select 1 from ${customer})` : undefined,
               ),
             )
             .returning({
@@ -157,11 +164,7 @@ export function createPlacing({
             if (index === 0) {
               const [unpaid] = await tx.select({ n: count() }).from(held);
               const holding = unpaid?.n ?? 0;
-              if (holding >= maxUnpaidPerCustomer) {
-                throw httpErrors.conflict(
-                  `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
-                );
-              }
+              if (holding >= maxUnpaidPerCustomer) throw capReached(holding);
             }
             throw await refusal(tx, line, fromCart);
           }
@@ -203,7 +206,7 @@ export function createPlacing({
         const queuedMail = queueMailWith(tx, 'queued_mail', [
           { to: viewer.email, message: placedMail },
         ]);
-        const [row] = await tx
+        const [inserted] = await tx
           .with(placedLines, queuedMail)
           .insert(orders)
           .values({
@@ -216,8 +219,11 @@ export function createPlacing({
             address: request.address,
             expiresAt,
           })
-          .returning();
-        if (!row) throw new Error('the order insert returned nothing');
+          .returning({ ...getTableColumns(orders), unpaidBefore: unpaidCount });
+        if (!inserted) throw new Error('the order insert returned nothing');
+        // Past the cap: thrown, so the order and its reservations are rolled back.
+        const { unpaidBefore, ...row } = inserted;
+        if (unpaidBefore >= maxUnpaidPerCustomer) throw capReached(unpaidBefore);
         const order: OrderWithLines = { ...row, lines };
         for (const line of byPartId) {
           const part = reserved.get(line.partId);

@@ -477,6 +477,20 @@ describe('a customer holds only a few unpaid orders', () => {
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
     expect(await stockOf(part.id)).toBe(50 - 3 * 2);
   });
+
+  it('lets no more than the cap through when the orders at once are each for another part', async () => {
+    // Orders of one part wait for each other on the part's row; these share only the customer.
+    const shelf = await Promise.all(
+      Array.from({ length: 12 }, () => makePart(t.app.database.db, { stock: 5, minOrder: 1 })),
+    );
+    const customer = await signUp(t.app);
+    const answers = await Promise.all(shelf.map((part) => placeOrder(customer, part.id, 1)));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(3);
+    expect(codes.filter((code) => code === 409)).toHaveLength(9);
+    const stock = await Promise.all(shelf.map((part) => stockOf(part.id)));
+    expect(stock.reduce((sum, left) => sum + left, 0)).toBe(12 * 5 - 3);
+  });
 });
 
 describe('POST /api/orders/:id/cancel', () => {
