@@ -103,7 +103,9 @@ await session.attempt('the PGlite shop', async () => {
   }
 });
 
-measured.growth = await session.attempt('a grown catalog', () => measureGrowth(session, dataDir));
+measured.growth = await session.attempt('a grown catalog', () =>
+  measureGrowth(session, dataDir, BUDGET.lighthouse),
+);
 if (measured.growth) logGrowth(measured.growth);
 const pgliteShop = prepared;
 if (pgliteShop) {
