@@ -68,7 +68,7 @@ export default function ManageProductsPage() {
                 className="h-12 w-16 max-w-none rounded bg-neutral object-cover"
               />
             </td>
-            <td className="font-medium">{part.name}</td>
+            <td className="font-medium wrap-anywhere">{part.name}</td>
             <td>{formatCents(part.priceCents)}</td>
             <td>{part.stock}</td>
             <td>{part.minOrder}</td>
