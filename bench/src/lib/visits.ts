@@ -1,7 +1,7 @@
 // The requests of the mixed load, one at a time, drawn from a busy day's mix: visitors browse
 // (pages, the catalog, single parts, reviews; half of them revalidating with If-None-Match as a
-// returning browser does), customers order, and the admin's Manage Orders page polls the order
-// list with its ETag.
+// returning browser does), customers order, and the admin's Manage Orders page polls its first
+// page of orders with its ETag.
 import { type Answer, request } from './http';
 import { orderRequest, type PreparedShop } from './shop';
 
@@ -99,9 +99,10 @@ export function shopVisits(base: string, shop: PreparedShop): Visits {
         return { what: 'POST /api/orders', answer, expected: [201] };
       }
       case 'admin':
-        // The admin's page always revalidates the list it holds.
+        // Manage Orders asks for its first page again, always with the ETag of the copy it
+        // shows (`apps/web/src/features/orders/api/order-pages.ts`).
         return get(
-          '/api/allorders',
+          '/api/manage/orders',
           { authorization: `Bearer ${adminToken}`, ...encodings },
           () => true,
         );
