@@ -9,11 +9,7 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
-/**
- * How many texts one connection keeps prepared, on either database (an IN list or a cart's lines
- * make one text per length), so what the database holds for it stays bounded.
- */
-export const KEPT_STATEMENTS = 400;
+import { KEPT_STATEMENTS } from './database';
 
 interface KeptStatement {
   name: string;

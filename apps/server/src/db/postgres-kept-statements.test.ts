@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestDatabase, useTestApp } from '../../test/test-app';
-import { KEPT_STATEMENTS } from './pglite-kept-statements';
+import { KEPT_STATEMENTS } from './database';
 import { ClientKeepingStatements } from './postgres-kept-statements';
 
 const notes = pgTable('notes', { id: integer().primaryKey(), body: text().notNull() });

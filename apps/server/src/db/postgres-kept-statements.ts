@@ -1,7 +1,7 @@
 // A PostgreSQL server's statements, parsed and planned once per connection and kept by name.
 import pg from 'pg';
 
-import { KEPT_STATEMENTS } from './pglite-kept-statements';
+import { KEPT_STATEMENTS } from './database';
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
 
