@@ -68,7 +68,7 @@ export default function ManageProductsPage() {
                 className="h-12 w-16 max-w-none rounded bg-neutral object-cover"
               />
             </td>
-            <td className="font-medium wrap-anywhere">{part.name}</td>
+            <td className="min-w-28 font-medium wrap-anywhere">{part.name}</td>
             <td>{formatCents(part.priceCents)}</td>
             <td>{part.stock}</td>
             <td>{part.minOrder}</td>
