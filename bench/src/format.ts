@@ -1,5 +1,5 @@
 // How figures read, the same in the progress log and in the budget table.
-import type { PageAudit } from './lib/lighthouse';
+import type { PhoneRuns } from './lib/lighthouse';
 import { median } from './lib/stats';
 import type { Comparison } from './lib/throughput';
 import type { Propagation } from './measure/instances';
@@ -18,8 +18,7 @@ export function ordersFigure(figure: Comparison): string {
 }
 
 /** The phone's performance runs, median first, and their blocking times. */
-export function phoneFigure(page: PageAudit): string {
-  const { performance: scores, blockingMs } = page.phone;
+export function phoneFigure({ performance: scores, blockingMs }: PhoneRuns): string {
   const ms = blockingMs.map((value) => Math.round(value)).join(', ');
   return `performance ${median(scores)} (runs ${scores.join(', ')}; total blocking time ${ms} ms)`;
 }

@@ -39,7 +39,11 @@ export function logPages(pages: PageAudit[]): void {
     const scores = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ');
     const runs = page.runs > 1 ? ` (median of ${page.runs})` : '';
     log(`Lighthouse ${page.path}: ${scores}${runs}`);
-    log(`  as a mid-range phone (CPU slowdown ${page.phone.slowdown}): ${phoneFigure(page)}`);
+    if (page.phone) {
+      log(
+        `  as a mid-range phone (CPU slowdown ${page.phone.slowdown}): ${phoneFigure(page.phone)}`,
+      );
+    }
   }
 }
 

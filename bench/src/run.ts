@@ -1,6 +1,9 @@
 // `npm run bench`: measures the built shop against the performance budget of docs/performance.md,
-// all from one run, and prints the budget table. `npm run bench -- --check` also exits 1 when any
-// budget is missed. The floors are in budget.ts, the run's sizes in settings.ts.
+// all from one run, and prints the budget table. `npm run bench -- --check`, the gate CI runs,
+// measures only what the table judges and exits 1 when any budget is missed: the figures reported
+// beside it (the phone, bare node:http, PGlite's order history, the growth charts) are for whoever
+// runs the whole bench, and would add three minutes to every CI run. The floors are in budget.ts,
+// the run's sizes in settings.ts.
 import path from 'node:path';
 
 import { BUDGET, budgetRows, type Measurements, PAGES } from './budget';
@@ -19,6 +22,7 @@ import { measureColdStarts } from './measure/cold-start';
 import { measureGrowth } from './measure/growth';
 import { measureInstances } from './measure/instances';
 import {
+  drawOrderGrowth,
   measureOrderGrowth,
   pgliteOrderHistory,
   postgresOrderHistory,
@@ -40,6 +44,7 @@ import { MIXED, PORTS, shopEnv } from './settings';
 import { printSummary } from './summary';
 
 const check = process.argv.includes('--check');
+const judgedOnly = check;
 const session = startSession();
 
 const orderGrowth: NonNullable<Measurements['orderGrowth']> = {};
@@ -68,7 +73,7 @@ await session.attempt('the PGlite shop', async () => {
   session.onEnd(() => shop.stop());
   try {
     measured.pages = await session.attempt('Lighthouse', () =>
-      auditPages(shop.base, PAGES, BUDGET.lighthouse),
+      auditPages(shop.base, PAGES, BUDGET.lighthouse, { judgedOnly }),
     );
     if (measured.pages) logPages(measured.pages);
 
@@ -79,9 +84,11 @@ await session.attempt('the PGlite shop', async () => {
         catalogAgainstFastify(shop.base, bare),
       );
       if (measured.catalog) logCatalog('bare Fastify', measured.catalog);
-      const limit = await session.attempt('catalog against node:http', () =>
-        catalogAgainstNodeHttp(shop.base, bare),
-      );
+      const limit = judgedOnly
+        ? undefined
+        : await session.attempt('catalog against node:http', () =>
+            catalogAgainstNodeHttp(shop.base, bare),
+          );
       if (limit) logCatalog('bare node:http', limit);
     }
 
@@ -104,19 +111,18 @@ await session.attempt('the PGlite shop', async () => {
 });
 
 measured.growth = await session.attempt('a grown catalog', () =>
-  measureGrowth(session, dataDir, BUDGET.lighthouse),
+  measureGrowth(session, dataDir, BUDGET.lighthouse, { judgedOnly }),
 );
 if (measured.growth) logGrowth(measured.growth);
 const pgliteShop = prepared;
-if (pgliteShop) {
+if (pgliteShop && !judgedOnly) {
   const steps = await session.attempt('a grown order history on PGlite', () =>
-    measureOrderGrowth(
-      session,
-      pgliteOrderHistory(session, dataDir, pgliteShop),
-      BUDGET.orderReadP99Ms,
-    ),
+    measureOrderGrowth(session, pgliteOrderHistory(session, dataDir, pgliteShop)),
   );
-  if (steps) logOrderGrowth('PGlite', steps);
+  if (steps) {
+    logOrderGrowth('PGlite', steps);
+    drawOrderGrowth('PGlite', steps, BUDGET.orderReadP99Ms);
+  }
   orderGrowth.PGlite = steps;
 }
 
@@ -133,10 +139,14 @@ if (measured.instances) logInstances(measured.instances);
 
 // Last among the PostgreSQL measures: a database of 100,000 orders being written and vacuumed
 // on the same server must not slow the orders or the instances measured beside it.
+// The gate times only the judged size: the smaller ones are for the chart.
 const postgresSteps = await session.attempt('a grown order history on PostgreSQL', async () =>
-  measureOrderGrowth(session, await postgresOrderHistory(session), BUDGET.orderReadP99Ms),
+  measureOrderGrowth(session, await postgresOrderHistory(session), { largestOnly: judgedOnly }),
 );
-if (postgresSteps) logOrderGrowth('PostgreSQL', postgresSteps);
+if (postgresSteps) {
+  logOrderGrowth('PostgreSQL', postgresSteps);
+  if (!judgedOnly) drawOrderGrowth('PostgreSQL', postgresSteps, BUDGET.orderReadP99Ms);
+}
 orderGrowth.PostgreSQL = postgresSteps;
 await session.end();
 
@@ -145,6 +155,7 @@ const missed = printSummary({
   pages: measured.pages,
   instances: measured.instances,
   pgliteOrderGrowth: orderGrowth.PGlite,
+  judgedOnly,
   failures: session.failures,
   tookSeconds: elapsedSeconds(),
 });

@@ -34,6 +34,8 @@ interface Summary {
   pages?: Measurements['pages'];
   instances?: Instances | undefined;
   pgliteOrderGrowth?: OrderGrowthStep[] | undefined;
+  /** Only the judged figures were measured (`--check`). */
+  judgedOnly?: boolean;
   failures: ReadonlyMap<string, string>;
   tookSeconds: number;
 }
@@ -44,6 +46,7 @@ export function printSummary({
   pages = [],
   instances,
   pgliteOrderGrowth,
+  judgedOnly,
   failures,
   tookSeconds,
 }: Summary): Row[] {
@@ -58,7 +61,9 @@ export function printSummary({
       console.log(`\n${page.path} fell short on: ${page.shortfalls.join(', ')}`);
     }
   }
-  const phones = pages.map((page) => `${page.path} ${phoneFigure(page)}`);
+  const phones = pages.flatMap((page) =>
+    page.phone ? [`${page.path} ${phoneFigure(page.phone)}`] : [],
+  );
   if (phones.length > 0) {
     console.log(`\nAs a mid-range phone, reported and not judged:\n${phones.join('\n')}`);
   }
@@ -81,6 +86,12 @@ export function printSummary({
           ORDER_READS.map((read) => orderReadRow(read, 'PGlite', pgliteOrderGrowth)),
           { judged: false },
         ),
+    );
+  }
+  if (judgedOnly) {
+    console.log(
+      '\nOnly the judged figures were measured (--check). `npm run bench` also reports the ' +
+        'mid-range phone, bare node:http and the order history on PGlite, and draws the growth charts.',
     );
   }
   for (const [what, message] of failures) console.log(`\n${what} failed: ${message}`);

@@ -35,8 +35,15 @@ export interface PageAudit {
   runs: number;
   /** Audits that scored below full marks in the last judged run, for whoever has to fix them. */
   shortfalls: string[];
-  /** The mid-range phone, reported beside: performance and total blocking time of each run. */
-  phone: { performance: number[]; blockingMs: number[]; slowdown: number };
+  /** The mid-range phone, reported beside; left out when only the judged runs were asked for. */
+  phone?: PhoneRuns | undefined;
+}
+
+/** The page as a mid-range phone: performance and total blocking time of each run. */
+export interface PhoneRuns {
+  performance: number[];
+  blockingMs: number[];
+  slowdown: number;
 }
 
 interface RunResult {
@@ -101,12 +108,13 @@ const PHONE_RUNS_FIRST_PAGE = 3;
  * calibrated to the machine), reported and not judged: on a shared machine its blocking time
  * is the neighbours' as much as the page's (docs/performance.md). A first run, not counted,
  * warms the server and the browser and measures the machine. The home page gets three runs of
- * the phone, the others one.
+ * the phone, the others one; `judgedOnly` leaves the phone out but for that first run.
  */
 export async function auditPages(
   base: string,
   paths: readonly string[],
   floors: Scores,
+  { judgedOnly = false } = {},
 ): Promise<PageAudit[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -136,18 +144,20 @@ export async function auditPages(
         scores[category] = median(runs.map((r) => r.scores[category]));
       }
       const phoneRuns = [];
-      const phoneRunCount = path === firstPath ? PHONE_RUNS_FIRST_PAGE : 1;
+      const phoneRunCount = judgedOnly ? 0 : path === firstPath ? PHONE_RUNS_FIRST_PAGE : 1;
       for (let i = 0; i < phoneRunCount; i++) phoneRuns.push(await phone(url));
       audits.push({
         path,
         scores,
         runs: runs.length,
         shortfalls: (runs.at(-1) ?? first).shortfalls,
-        phone: {
-          performance: phoneRuns.map((r) => r.scores.performance),
-          blockingMs: phoneRuns.map((r) => r.blockingMs),
-          slowdown: phoneRuns.at(-1)?.slowdown ?? DEFAULT_SLOWDOWN,
-        },
+        phone: judgedOnly
+          ? undefined
+          : {
+              performance: phoneRuns.map((r) => r.scores.performance),
+              blockingMs: phoneRuns.map((r) => r.blockingMs),
+              slowdown: phoneRuns.at(-1)?.slowdown ?? DEFAULT_SLOWDOWN,
+            },
       });
     }
     return audits;

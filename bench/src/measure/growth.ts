@@ -80,6 +80,7 @@ export async function measureGrowth(
   dataDir: string,
   /** The home page's Lighthouse floors, as judged without the grown catalog. */
   lighthouseFloors: Scores,
+  { judgedOnly = false } = {},
 ): Promise<Growth> {
   await addParts({ dataDir }, GROWTH.parts);
   const shop = await startServer({
@@ -99,7 +100,7 @@ export async function measureGrowth(
     const found = (await (await fetch(searchUrl)).json()) as { total: number };
     const firstSearchMs = performance.now() - began;
     const p99s = await warmP99s(firstPageUrl, searchUrl);
-    const [home] = await auditPages(shop.base, ['/'], lighthouseFloors);
+    const [home] = await auditPages(shop.base, ['/'], lighthouseFloors, { judgedOnly });
     return {
       parts: GROWTH.parts,
       firstPageP99: p99s.firstPage,
