@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 
 import { attemptSignIn, browserHeaders, signIn, signUp } from '../../../test/accounts-helpers';
+import { noticesHeard } from '../../../test/change-notices-helpers';
 import { makePart } from '../../../test/factories';
 import { placeOrderId } from '../../../test/orders-helpers';
 import { useTestApp } from '../../../test/test-app';
-import { CHANGES_CHANNEL } from '../../db/change-notices';
 
 // On PostgreSQL every statement is a round trip to the server, and a request waits for each: the
 // shop's busiest write, and the order lists read as history grows, must not gain one unnoticed
@@ -16,33 +13,10 @@ import { CHANGES_CHANNEL } from '../../db/change-notices';
 describe.runIf(process.env.TEST_DB === 'postgres')('round trips on PostgreSQL', () => {
   const t = useTestApp();
 
-  /**
-   * Waits until every change notice of the writes committed so far has reached the app: a notice
-   * that came later would drop the callers it keeps while a count runs. Notices arrive in the
-   * order their writes committed, so once one sent now is heard, those before it were.
-   */
-  async function noticesHeard() {
-    const marker = `heard-${randomUUID()}`;
-    const caches = t.app.caches;
-    const drop = caches.drop;
-    const heard = new Promise<void>((resolve) => {
-      caches.drop = (table) => {
-        if (table !== marker) {
-          drop(table);
-          return;
-        }
-        caches.drop = drop;
-        resolve();
-      };
-    });
-    await t.app.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${marker})`);
-    await heard;
-  }
-
   /** Signs up, once every notice of the sign-up has reached the app. */
   async function signedUp() {
     const caller = await signUp(t.app);
-    await noticesHeard();
+    await noticesHeard(t.app);
     return caller;
   }
 
@@ -117,7 +91,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('round trips on PostgreSQL', 
     // caller kept stands for.
     const other = await signedUp();
     await signIn(t.app, other.email, 'secret123');
-    await noticesHeard();
+    await noticesHeard(t.app);
     expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
     // Another customer signs out: a session ends, so every caller kept is read again once.
     const out = await t.app.inject({
@@ -127,7 +101,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('round trips on PostgreSQL', 
       payload: {},
     });
     expect(out.statusCode).toBe(200);
-    await noticesHeard();
+    await noticesHeard(t.app);
     expect(await statementsOf(ask)).toContain('select "sessions"."id", "sessions"."token",');
     expect(await statementsOf(ask)).not.toContain('select "sessions"."id", "sessions"."token",');
   });
