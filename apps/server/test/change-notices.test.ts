@@ -210,7 +210,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances sharing one databa
     // Gone, and not yet back (each tries again after a quarter of a second): written now, the
     // notice reaches no instance.
     await expect.poll(listeners, { timeout: 1_000, interval: 5 }).toBe('0');
-    // Read while away, the list is cached again; no notice will say it went stale.
+    // The reader has counted its notices lost (which dropped its caches); read while away, the
+    // list is cached again, and no notice will say it went stale.
+    await expect.poll(() => reader.caches.listening(), { timeout: 1_000, interval: 1 }).toBe(false);
     expect(await partNames(reader)).toEqual(['Before']);
     await admin.query(`update parts set name = 'While away'`);
 

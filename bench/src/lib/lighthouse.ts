@@ -108,7 +108,8 @@ const PHONE_RUNS_FIRST_PAGE = 3;
  * calibrated to the machine), reported and not judged: on a shared machine its blocking time
  * is the neighbours' as much as the page's (docs/performance.md). A first run, not counted,
  * warms the server and the browser and measures the machine. The home page gets three runs of
- * the phone, the others one; `judgedOnly` leaves the phone out but for that first run.
+ * the phone, the others one; `judgedOnly` leaves the phone out but for that first run, which
+ * then only warms up.
  */
 export async function auditPages(
   base: string,
