@@ -12,7 +12,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
-import type { Caches } from './lib/json-cache';
+import { type Caches, COMPRESS_THRESHOLD } from './lib/json-cache';
 import { loggerOptions, type LogStream } from './lib/logging';
 import {
   createDatabaseRateLimitStore,
@@ -180,7 +180,10 @@ export async function buildApp(
       const { metricsPlugin } = await import('./plugins/metrics');
       await app.register(metricsPlugin, { token: config.metricsToken });
     }
-    await app.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
+    await app.register(compress, {
+      encodings: ['gzip', 'deflate'],
+      threshold: COMPRESS_THRESHOLD,
+    });
     await app.register(openapiPlugin);
     await app.register(apiRoutes, { prefix: '/api', config, database, services });
     await app.register(partImageRoutes, { images: services.partImages });

@@ -1,7 +1,16 @@
+import { gunzipSync } from 'node:zlib';
+
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 
-import { createCache, sendCachedJson, toCachedJson } from './json-cache';
+import {
+  acceptsGzip,
+  COMPRESS_THRESHOLD,
+  createCache,
+  heldGzip,
+  sendCachedJson,
+  toCachedJson,
+} from './json-cache';
 
 /** A load the test finishes by hand, to hold it pending while other reads come in. */
 function deferred<T>() {
@@ -218,5 +227,123 @@ describe('answering from the cache with an ETag', () => {
       const res = await get(header);
       expect(res.statusCode, header).toBe(304);
     }
+  });
+});
+
+describe('a cached answer for a client that takes gzip', () => {
+  const shelf = Array.from({ length: 40 }, (_, n) => ({
+    name: `Carbon Rear Wing ${n}`,
+    quantity: n,
+  }));
+
+  /** An app without the compress plugin: whatever comes gzipped, sendCachedJson gzipped. */
+  async function serving(json: ReturnType<typeof toCachedJson>) {
+    const app = Fastify({ logger: false });
+    app.get('/parts', (request, reply) => sendCachedJson(request, reply, json));
+    await app.ready();
+    return app;
+  }
+
+  it('is gzipped once, off the event loop, and the same bytes are sent from then on', async () => {
+    const json = toCachedJson(shelf);
+    expect(json.body.length).toBeGreaterThanOrEqual(COMPRESS_THRESHOLD);
+    // The first asks for it; until it is made, answers go out as they are.
+    expect(heldGzip(json)).toBeUndefined();
+    expect(heldGzip(json)).toBeUndefined();
+    const made = await vi.waitFor(() => {
+      const bytes = heldGzip(json);
+      if (!bytes) throw new Error('still compressing');
+      return bytes;
+    });
+    expect(heldGzip(json)).toBe(made);
+    expect(gunzipSync(made).equals(json.body)).toBe(true);
+  });
+
+  it('is sent gzipped under the same ETag, with Vary, once compressed', async () => {
+    const json = toCachedJson(shelf);
+    const app = await serving(json);
+    try {
+      const ask = () =>
+        app.inject({ method: 'GET', url: '/parts', headers: { 'accept-encoding': 'gzip, br' } });
+      const first = await ask();
+      expect(first.headers['content-encoding']).toBeUndefined();
+      expect(first.body).toBe(json.body.toString());
+
+      await vi.waitFor(() => expect(heldGzip(json)).toBeDefined());
+      const res = await ask();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers.etag).toBe(json.etag);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(gunzipSync(res.rawPayload).equals(json.body)).toBe(true);
+      // A client holding it still gets a 304.
+      const held = await app.inject({
+        method: 'GET',
+        url: '/parts',
+        headers: { 'accept-encoding': 'gzip', 'if-none-match': json.etag },
+      });
+      expect(held.statusCode).toBe(304);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is sent as it is to a client that refuses gzip or names no encoding, and when small', async () => {
+    const json = toCachedJson(shelf);
+    const small = toCachedJson([{ name: 'Carbon Rear Wing', quantity: 12 }]);
+    expect(small.body.length).toBeLessThan(COMPRESS_THRESHOLD);
+    heldGzip(json);
+    heldGzip(small);
+    await vi.waitFor(() => expect(heldGzip(json) && heldGzip(small)).toBeDefined());
+    const app = await serving(json);
+    const tiny = await serving(small);
+    try {
+      for (const header of ['', 'identity', 'gzip;q=0', 'deflate', '*;q=0', 'gzip;q=0, *']) {
+        const res = await app.inject({
+          method: 'GET',
+          url: '/parts',
+          headers: header ? { 'accept-encoding': header } : {},
+        });
+        expect(res.headers['content-encoding'], header).toBeUndefined();
+        expect(res.body, header).toBe(json.body.toString());
+      }
+      const res = await tiny.inject({
+        method: 'GET',
+        url: '/parts',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(small.body.toString());
+    } finally {
+      await app.close();
+      await tiny.close();
+    }
+  });
+
+  it('reads Accept-Encoding as RFC 9110 does: names, case, weights and *', () => {
+    const takes = [
+      'gzip',
+      'GZip',
+      'deflate, gzip;q=1.0, *;q=0.5',
+      'gzip, deflate, br, zstd',
+      'x-gzip',
+      '*',
+      'br;q=1, *;q=0.1',
+      'gzip ; q=0.001',
+    ];
+    const refuses = [
+      '',
+      'identity',
+      'br',
+      'gzip;q=0',
+      'gzip;q=0.000',
+      '*;q=0',
+      'gzip;q=0, *',
+      'gzipped',
+    ];
+    for (const header of takes) expect(acceptsGzip(header), header).toBe(true);
+    for (const header of refuses) expect(acceptsGzip(header), header).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

@@ -46,8 +46,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
       const search = fromPartSearchQuery(request.query);
       if (!search) {
         // The list held in memory is taken as it is, without waiting on a promise: every
-        // promise pays Node's async hooks once the process has served a sign-in
-        // (docs/performance.md, the request pipeline).
+        // promise pays Node's async hooks while a sign-in or session check is in flight
+        // (plugins/auth/request-context.ts).
         return sendCachedJson(request, reply, catalog.heldList() ?? (await catalog.listParts()));
       }
       const { rows, total, next } = await catalog.searchParts(search);

@@ -28,6 +28,7 @@ import {
 import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
 import { authTransactions } from './auth-transactions';
+import { installRequestContexts } from './request-context';
 import { signInLimits } from './sign-in-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -40,6 +41,7 @@ export function createAuth(
   rateLimitStore: RateLimitStore,
   log: FastifyBaseLogger,
 ) {
+  installRequestContexts();
   const origin = config.publicUrl.origin;
   const transactions = authTransactions(db);
   const adminEmails = createAdminEmails(db, config.auth.adminEmails);
