@@ -1,17 +1,23 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { signUp } from '../../../test/accounts-helpers';
 import { useTestApp } from '../../../test/test-app';
-import { BETTER_AUTH_STORAGES, betterAuthGlobal, RequestContext } from './request-context';
+import {
+  BETTER_AUTH_STORAGES,
+  betterAuthGlobal,
+  HOOKED_STORAGE,
+  RequestContext,
+} from './request-context';
 
-/** Whether Node runs the storage's async hooks (Node 20 keeps the flag on the instance). */
+/** Whether Node runs the storage's async hooks (Node 20 and 22 keep the flag on the instance). */
 const hooked = (storage: AsyncLocalStorage<unknown>) =>
   (storage as unknown as { enabled: boolean }).enabled;
 
-describe('a request context', () => {
+// Where Node keeps AsyncLocalStorage without async hooks (from Node 24), there is nothing to switch off.
+describe.runIf(HOOKED_STORAGE)('a request context', () => {
   it('reaches everything its run awaits, and is switched off once the run has settled', async () => {
     const context = new RequestContext<string>();
     const seen = await context.run('order 1', async () => {
@@ -67,10 +73,29 @@ describe('a request context', () => {
     expect(hooked(context)).toBe(false);
     expect(context.inFlight).toBe(0);
   });
+
+  it('stays on until a thenable that is not a promise has settled', async () => {
+    const context = new RequestContext<string>();
+    let settle = (_value: string) => {};
+    const thenable: PromiseLike<string> = {
+      then: (onDone, onFailed) =>
+        new Promise<string>((resolve) => (settle = resolve)).then(onDone, onFailed),
+    };
+    const running = context.run('order 2', () => thenable);
+    await sleep(1);
+    expect(context.inFlight).toBe(1);
+    expect(hooked(context)).toBe(true);
+    settle('paid');
+    expect(await running).toBe('paid');
+    expect(hooked(context)).toBe(false);
+  });
 });
 
-describe("Better Auth's request context in the shop", () => {
+describe.runIf(HOOKED_STORAGE)("Better Auth's request context in the shop", () => {
   const t = useTestApp();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('is held in request contexts that are all switched off once sign-up and a session check are done', async () => {
     const runs = vi.spyOn(RequestContext.prototype, 'run');
@@ -94,6 +119,5 @@ describe("Better Auth's request context in the shop", () => {
       expect(storage.inFlight).toBe(0);
       expect(hooked(storage)).toBe(false);
     }
-    runs.mockRestore();
   });
 });

@@ -2,6 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 import { getBetterAuthVersion } from '@better-auth/core/context';
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/**
+ * Whether this Node keeps AsyncLocalStorage with async hooks (Node 20 and 22, whose instances
+ * carry an `enabled` flag). From Node 24 it keeps them in a context frame that costs nothing when
+ * unused, and `disable()` would only take the store from every continuation of the frame.
+ */
+export const HOOKED_STORAGE = 'enabled' in new AsyncLocalStorage();
+
 /**
  * An AsyncLocalStorage that is switched off again whenever none of its runs is in flight.
  *
@@ -14,9 +24,10 @@ import { getBetterAuthVersion } from '@better-auth/core/context';
  * switches them off.
  *
  * A run's store reaches everything the run awaits. Work it starts without awaiting, and which
- * outlives it, reads no store once it has settled, as it would outside any run: Better Auth awaits
- * its own background work unless given a handler for it (`advanced.backgroundTasks`), which the
- * shop does not give.
+ * outlives it, cannot count on its store once the run has settled: it reads none while the
+ * storage is off, and promises it makes meanwhile carry none. Better Auth 1.7 starts no such work
+ * here: it awaits its background tasks unless given a handler for them
+ * (`advanced.backgroundTasks`), which the shop does not give, and never calls `enterWith`.
  */
 export class RequestContext<T> extends AsyncLocalStorage<T> {
   #inFlight = 0;
@@ -32,11 +43,11 @@ export class RequestContext<T> extends AsyncLocalStorage<T> {
       this.#settled();
       throw error;
     }
-    if (!(result instanceof Promise)) {
+    if (!isThenable(result)) {
       this.#settled();
       return result;
     }
-    return result.finally(() => this.#settled()) as R;
+    return Promise.resolve(result).finally(() => this.#settled()) as R;
   }
 
   /** Runs of this storage still in flight. */
@@ -46,7 +57,7 @@ export class RequestContext<T> extends AsyncLocalStorage<T> {
 
   #settled(): void {
     this.#inFlight--;
-    if (this.#inFlight === 0) this.disable();
+    if (this.#inFlight === 0 && HOOKED_STORAGE) this.disable();
   }
 }
 
