@@ -76,6 +76,39 @@ describe('the budget table', () => {
     expect(row(unmeasured, 'My Orders among')).toMatchObject({ ok: false });
   });
 
+  it('takes a read over 50 ms on a slow day when it stays within 3 times its bare read of the same rounds, and no more', () => {
+    const slow = (ms: number, bareMs: number, ratio: number, errors = 0): OrderGrowthStep[] => [
+      {
+        orders: 100_000,
+        p99: Object.fromEntries(ORDER_READS.map((read) => [read, ms])) as OrderGrowthStep['p99'],
+        bare: {
+          p99: Object.fromEntries(
+            ORDER_READS.map((read) => [read, bareMs]),
+          ) as OrderGrowthStep['p99'],
+          ratio: Object.fromEntries(
+            ORDER_READS.map((read) => [read, ratio]),
+          ) as OrderGrowthStep['p99'],
+        },
+        errors,
+      },
+    ];
+    expect(orderReadRow('Manage Orders, paid only', 'PostgreSQL', slow(97.4, 33, 2.95))).toEqual({
+      budget: 'Manage Orders, paid only among 100,000 orders on PostgreSQL, p99 at 10 connections',
+      floor: '< 50 ms, or ≤ 3 × a bare read',
+      measured: "97.4 ms (3.0 × the bare read's 33.0 ms)",
+      ok: true,
+    });
+    // The ratio is the median of the rounds' own: it decides, not the medians' quotient.
+    expect(orderReadRow('My Orders', 'PostgreSQL', slow(60, 30, 3.01)).ok).toBe(false);
+    // Under 50 ms is enough whatever the ceiling did.
+    expect(orderReadRow('My Orders', 'PostgreSQL', slow(49, 5, 9.8)).ok).toBe(true);
+    // Errors fail the read however fast it was.
+    expect(orderReadRow('Overview', 'PostgreSQL', slow(60, 30, 2, 1))).toMatchObject({
+      measured: "60.0 ms (2.0 × the bare read's 30.0 ms), 1 errors in the step",
+      ok: false,
+    });
+  });
+
   it('draws each read at each size, and says the figures in words for a screen reader', () => {
     const steps = [1_000, 10_000, 100_000].map((orders, i) => ({
       orders,

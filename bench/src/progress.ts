@@ -92,7 +92,12 @@ export function logOrderGrowth(database: GrowthDatabase, steps: OrderGrowthStep[
   for (const step of steps) {
     log(
       `${step.orders.toLocaleString('en')} orders on ${database}: ` +
-        ORDER_READS.map((read) => `${read} p99 ${step.p99[read].toFixed(1)} ms`).join(', ') +
+        ORDER_READS.map((read) => {
+          const bare = step.bare
+            ? ` (bare ${step.bare.p99[read].toFixed(1)} ms, ${step.bare.ratio[read].toFixed(2)} ×)`
+            : '';
+          return `${read} p99 ${step.p99[read].toFixed(1)} ms${bare}`;
+        }).join(', ') +
         (step.errors > 0 ? `, ${step.errors} errors` : ''),
     );
   }

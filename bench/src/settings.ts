@@ -10,6 +10,7 @@ export const PORTS = {
   growth: 4399,
   orderGrowth: 4400,
   orderGrowthPostgres: 4401,
+  readCeiling: 4402,
 } as const;
 
 /** Three instances behind nginx (`measure/instances.ts`); the writes whose propagation from one
@@ -25,12 +26,13 @@ export const CLUSTER = {
 export const GROWTH = { parts: 10_000, warmupSeconds: 2, rounds: 4, roundSeconds: 1 } as const;
 
 /** Orders grown to each size in turn (`measure/order-growth.ts`), over this many customers; at
- * each size every read is warmed up, then timed in rounds of one burst of each. */
+ * each size every read is warmed up, then timed in rounds of one burst of each (and on
+ * PostgreSQL one of its ceiling beside it). */
 export const ORDER_GROWTH = {
   customers: 1_000,
   steps: [1_000, 10_000, 100_000],
   warmupSeconds: 1,
-  rounds: 3,
+  rounds: 5,
   roundSeconds: 1,
 } as const;
 

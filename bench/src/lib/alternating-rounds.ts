@@ -6,9 +6,23 @@ export interface Pair<T> {
   ceiling: T;
 }
 
+/** One pair, back to back: the figure first in even rounds, the ceiling first in odd ones. */
+export async function pairInTurn<T>(
+  round: number,
+  figure: () => Promise<T>,
+  ceiling: () => Promise<T>,
+): Promise<Pair<T>> {
+  if (round % 2 === 0) {
+    const first = await figure();
+    return { figure: first, ceiling: await ceiling() };
+  }
+  const first = await ceiling();
+  return { figure: await figure(), ceiling: first };
+}
+
 /**
- * Measures `rounds` back-to-back pairs, the figure first in even rounds and the ceiling first in
- * odd ones, so that neither side always runs on the machine the other has just warmed.
+ * Measures `rounds` back-to-back pairs (`pairInTurn`), so that neither side always runs on the
+ * machine the other has just warmed.
  */
 export async function alternatingRounds<T>(
   rounds: number,
@@ -16,14 +30,6 @@ export async function alternatingRounds<T>(
   ceiling: () => Promise<T>,
 ): Promise<Pair<T>[]> {
   const pairs: Pair<T>[] = [];
-  for (let round = 0; round < rounds; round++) {
-    if (round % 2 === 0) {
-      const first = await figure();
-      pairs.push({ figure: first, ceiling: await ceiling() });
-    } else {
-      const first = await ceiling();
-      pairs.push({ figure: await figure(), ceiling: first });
-    }
-  }
+  for (let round = 0; round < rounds; round++) pairs.push(await pairInTurn(round, figure, ceiling));
   return pairs;
 }

@@ -16,10 +16,11 @@ const SERVER_SETTINGS =
 /**
  * `server`: the production entry point; `bench`: the same app plus the bench's own routes;
  * `ceiling` and `node-http`: a bare process sending the catalog's bytes, on Fastify or on
- * node:http (`src/ceiling.mjs`); `bare-start`: the embedded database opened and nothing else
- * (`src/bare-start.mjs`).
+ * node:http (`src/ceiling.mjs`); `read-ceiling`: the same for the order reads, each after its
+ * database work (`src/read-ceiling.mjs`); `bare-start`: the embedded database opened and nothing
+ * else (`src/bare-start.mjs`).
  */
-export type Program = 'server' | 'bench' | 'ceiling' | 'node-http' | 'bare-start';
+export type Program = 'server' | 'bench' | 'ceiling' | 'node-http' | 'read-ceiling' | 'bare-start';
 
 interface ProgramLaunch {
   nodeFlags?: string[];
@@ -40,6 +41,7 @@ const PROGRAMS: Record<Program, ProgramLaunch> = {
   },
   ceiling: { script: 'bench/src/ceiling.mjs', argv: ['fastify'], readyPath: '/api/parts' },
   'node-http': { script: 'bench/src/ceiling.mjs', argv: ['http'], readyPath: '/api/parts' },
+  'read-ceiling': { script: 'bench/src/read-ceiling.mjs', readyPath: '/ready' },
   'bare-start': { script: 'bench/src/bare-start.mjs', readyPath: '/api/ready' },
 };
 

@@ -1,12 +1,17 @@
 // A shop whose order history has grown: 1,000, then 10,000, then 100,000 orders over 1,000
 // customers and a grown catalog's parts, on each database. At each size the admin's and a
-// customer's reads of the orders are timed at 10 connections. The whole bench draws every size;
-// the largest on PostgreSQL, the database a shop with years of orders runs on, is judged, and the
-// gate (`--check`) times that size alone.
+// customer's reads of the orders are timed at 10 connections; on PostgreSQL each beside its
+// ceiling, a bare process doing the read's least database work and sending the shop's bytes
+// (src/read-ceiling.mjs). The whole bench draws every size; the largest on PostgreSQL, the
+// database a shop with years of orders runs on, is judged, and the gate (`--check`) times that
+// size alone.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { ADMIN_LIST_PAGE_SIZE, MY_ORDERS_PAGE_SIZE } from '@apex/contract';
+
+import { type Pair, pairInTurn } from '../lib/alternating-rounds';
 import { expectStatus, request } from '../lib/http';
 import { adminDatabaseUrl, createBenchDatabase } from '../lib/postgres';
 import { root, type RunningServer, startServer } from '../lib/server-process';
@@ -30,8 +35,11 @@ export type OrderRead = (typeof ORDER_READS)[number];
 
 export interface OrderGrowthStep {
   orders: number;
-  /** p99 of each read at 10 connections, in ms. */
+  /** p99 of each read at 10 connections, in ms: the median of its rounds'. */
   p99: Record<OrderRead, number>;
+  /** Where the history is on PostgreSQL: the same of each read's ceiling, timed in the same
+   * rounds, and the median over the rounds of the read's p99 ÷ its ceiling's. */
+  bare?: { p99: Record<OrderRead, number>; ratio: Record<OrderRead, number> } | undefined;
   errors: number;
 }
 
@@ -127,16 +135,49 @@ export async function seedOrders(target: SqlTarget, from: number, total: number)
   });
 }
 
-/** The address of each read, and whose token it is sent with. */
+/** A statement with its values, as node-postgres takes it. */
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The address of each read, whose token it is sent with, and its ceiling's database work. */
 interface ReadRequest {
   path: string;
   token: string;
+  /** What a bare process must ask the database to answer the read; null where the shop answers
+   * from memory (the overview, added up once per change). */
+  bare: Statement | null;
 }
 
-/** The cursor of the page 9 in 10 of the way through the admin's list, by following `next`. */
-async function deepCursor(base: string, token: string, orders: number): Promise<string> {
-  const pages = Math.ceil(orders / 50);
+/**
+ * A page of orders as a bare process reads it: every column and the lines as one JSON value, in
+ * one statement on the index the shop's own query uses, and one row more than the page, which
+ * says whether another follows. `where` narrows it with `values`.
+ */
+function bareOrderPage(where: string, values: unknown[], size: number): Statement {
+  const lines = `select coalesce(json_agg(json_build_object('partId', l.part_id, 'partName', l.part_name,
+      'unitPriceCents', l.unit_price_cents, 'quantity', l.quantity, 'totalCents', l.total_cents)
+      order by l.position), '[]'::json) from order_lines l where l.order_id = o.id`;
+  return {
+    text: `select o.*, (${lines}) as lines from orders o ${where}
+           order by o.created_at desc, o.id desc limit ${size + 1}`,
+    values,
+  };
+}
+
+/**
+ * The cursor of the page 9 in 10 of the way through the admin's list, by following `next`, and
+ * the id of the last order before it.
+ */
+async function deepCursor(
+  base: string,
+  token: string,
+  orders: number,
+): Promise<{ cursor: string; after: string }> {
+  const pages = Math.ceil(orders / ADMIN_LIST_PAGE_SIZE);
   let cursor: string | null = null;
+  let after: string | undefined;
   for (let page = 1; page < Math.max(2, Math.floor(pages * 0.9)); page++) {
     const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
     const answer = await expectStatus(
@@ -146,12 +187,16 @@ async function deepCursor(base: string, token: string, orders: number): Promise<
       200,
       'a page of Manage Orders',
     );
-    const next = (JSON.parse(answer.body) as { next: string | null }).next;
+    const { orders: shown, next } = JSON.parse(answer.body) as {
+      orders: { _id: string }[];
+      next: string | null;
+    };
     if (!next) break;
     cursor = next;
+    after = shown.at(-1)?._id;
   }
-  if (!cursor) throw new Error('Manage Orders has a single page');
-  return cursor;
+  if (!cursor || !after) throw new Error('Manage Orders has a single page');
+  return { cursor, after };
 }
 
 async function readsOf(
@@ -164,55 +209,134 @@ async function readsOf(
   if (!customer) throw new Error('no customer to read My Orders');
   const deep = await deepCursor(base, admin, orders);
   return {
-    'Manage Orders, first page': { path: '/api/manage/orders', token: admin },
-    'Manage Orders, paid only': { path: '/api/manage/orders?state=pending', token: admin },
-    'Manage Orders, a deep page': {
-      path: `/api/manage/orders?cursor=${encodeURIComponent(deep)}`,
+    'Manage Orders, first page': {
+      path: '/api/manage/orders',
       token: admin,
+      bare: bareOrderPage('', [], ADMIN_LIST_PAGE_SIZE),
     },
-    Overview: { path: '/api/overview', token: admin },
+    // "Pending" on the page: paid, not yet shipped.
+    'Manage Orders, paid only': {
+      path: '/api/manage/orders?state=pending',
+      token: admin,
+      bare: bareOrderPage(`where o.status = 'paid'`, [], ADMIN_LIST_PAGE_SIZE),
+    },
+    'Manage Orders, a deep page': {
+      path: `/api/manage/orders?cursor=${encodeURIComponent(deep.cursor)}`,
+      token: admin,
+      bare: bareOrderPage(
+        'where (o.created_at, o.id) < (select created_at, id from orders where id = $1)',
+        [deep.after],
+        ADMIN_LIST_PAGE_SIZE,
+      ),
+    },
+    Overview: { path: '/api/overview', token: admin, bare: null },
     // The first page, as the My Orders page asks for it (the spec's full list stays for its
     // clients: `GET /api/orders?userEmail=`).
-    'My Orders': { path: '/api/my-orders', token: customer.token },
+    'My Orders': {
+      path: '/api/my-orders',
+      token: customer.token,
+      bare: bareOrderPage(
+        'where o.user_id = (select id from users where email = $1)',
+        [customer.email],
+        MY_ORDERS_PAGE_SIZE,
+      ),
+    },
   };
 }
 
 /**
+ * The read ceiling on the history's PostgreSQL database, answering each read (at
+ * `/reads/<its index in ORDER_READS>`) with the bytes the shop answers it with now.
+ */
+async function startReadCeiling(
+  session: Session,
+  base: string,
+  databaseUrl: string,
+  reads: Record<OrderRead, ReadRequest>,
+): Promise<RunningServer> {
+  const answers = [];
+  for (const read of ORDER_READS) {
+    const { path: address, token, bare } = reads[read];
+    const answer = await expectStatus(
+      request(base, 'GET', address, { headers: { authorization: `Bearer ${token}` } }),
+      200,
+      read,
+    );
+    answers.push({
+      body: answer.body,
+      etag: String(answer.headers.etag),
+      contentType: String(answer.headers['content-type']),
+      statement: bare,
+    });
+  }
+  const readsFile = path.join(session.work, 'order-reads.json');
+  writeFileSync(readsFile, JSON.stringify(answers));
+  return startServer({
+    program: 'read-ceiling',
+    port: PORTS.readCeiling,
+    cwd: session.cwd,
+    env: { CEILING_READS_FILE: readsFile, DATABASE_URL: databaseUrl },
+  });
+}
+
+const byRead = (figure: (read: OrderRead) => number) =>
+  Object.fromEntries(ORDER_READS.map((read) => [read, figure(read)])) as Record<OrderRead, number>;
+
+/**
  * Each read warmed up, then timed in rounds, each round timing every read once, in an order that
- * rotates from round to round: the machine's load of the moment weighs on every read alike. A
- * read's figure is the median of its rounds' p99s: one round caught by the database's checkpoint
- * or a neighbour's burst on the shared machine does not decide it, while a read that got slower
- * is slower in most rounds.
+ * rotates from round to round: the machine's load of the moment weighs on every read alike. With
+ * a ceiling (`ceilingBase`), each read's burst is paired with one of its ceiling, back to back
+ * (`pairInTurn`). A read's figure is the median of its rounds' p99s, and its ratio the median of
+ * its pairs' ratios: one round caught by the database's checkpoint or a neighbour's burst on the
+ * shared machine does not decide it, while a read that got slower is slower in most rounds.
  */
 async function p99sOf(
   base: string,
   reads: Record<OrderRead, ReadRequest>,
-): Promise<{ p99: Record<OrderRead, number>; errors: number }> {
-  const roundP99s = new Map<OrderRead, number[]>(ORDER_READS.map((read) => [read, []]));
+  ceilingBase?: string,
+): Promise<Omit<OrderGrowthStep, 'orders'>> {
+  const rounds = new Map<OrderRead, Pair<number>[]>(ORDER_READS.map((read) => [read, []]));
   let errors = 0;
-  const time = async (read: OrderRead, seconds: number) => {
-    const { path: address, token } = reads[read];
+  const time = async (url: string, headers: Record<string, string>, seconds: number) => {
     const latencies: number[] = [];
-    const result = await burst({
-      url: `${base}${address}`,
-      seconds,
-      headers: { authorization: `Bearer ${token}` },
-      latencies,
-    });
+    const result = await burst({ url, seconds, headers, latencies });
     errors += result.errors;
     return percentile(latencies, 99);
   };
-  for (const read of ORDER_READS) await time(read, ORDER_GROWTH.warmupSeconds);
+  const timeShop = (read: OrderRead, seconds: number) =>
+    time(`${base}${reads[read].path}`, { authorization: `Bearer ${reads[read].token}` }, seconds);
+  const timeBare = (read: OrderRead, seconds: number) =>
+    ceilingBase
+      ? time(`${ceilingBase}/reads/${ORDER_READS.indexOf(read)}`, {}, seconds)
+      : Promise.resolve(Number.NaN);
+  for (const read of ORDER_READS) {
+    await timeShop(read, ORDER_GROWTH.warmupSeconds);
+    await timeBare(read, ORDER_GROWTH.warmupSeconds);
+  }
   for (let round = 0; round < ORDER_GROWTH.rounds; round++) {
     for (let i = 0; i < ORDER_READS.length; i++) {
       const read = ORDER_READS[(i + round) % ORDER_READS.length];
-      if (read) roundP99s.get(read)?.push(await time(read, ORDER_GROWTH.roundSeconds));
+      if (!read) continue;
+      const seconds = ORDER_GROWTH.roundSeconds;
+      const pair = await pairInTurn(
+        round,
+        () => timeShop(read, seconds),
+        () => timeBare(read, seconds),
+      );
+      rounds.get(read)?.push(pair);
     }
   }
-  const p99 = Object.fromEntries(
-    ORDER_READS.map((read) => [read, median(roundP99s.get(read) ?? [])]),
-  ) as Record<OrderRead, number>;
-  return { p99, errors };
+  const pairs = (read: OrderRead) => rounds.get(read) ?? [];
+  return {
+    p99: byRead((read) => median(pairs(read).map((pair) => pair.figure))),
+    bare: ceilingBase
+      ? {
+          p99: byRead((read) => median(pairs(read).map((pair) => pair.ceiling))),
+          ratio: byRead((read) => median(pairs(read).map((pair) => pair.figure / pair.ceiling))),
+        }
+      : undefined,
+    errors,
+  };
 }
 
 /** An order history to grow: its database, how a shop on it starts, and who reads it. */
@@ -295,10 +419,17 @@ export async function measureOrderGrowth(
     seeded = orders;
     const server = await history.startShop();
     session.onEnd(() => server.stop());
+    let ceiling: RunningServer | undefined;
     try {
       const reads = await readsOf(server.base, history.shop, orders);
-      steps.push({ orders, ...(await p99sOf(server.base, reads)) });
+      // PGlite's data directory has one owner, the shop: its reads are reported, not judged, and
+      // have no ceiling.
+      if ('url' in history.target) {
+        ceiling = await startReadCeiling(session, server.base, history.target.url, reads);
+      }
+      steps.push({ orders, ...(await p99sOf(server.base, reads, ceiling?.base)) });
     } finally {
+      await ceiling?.stop();
       await server.stop();
     }
   }
