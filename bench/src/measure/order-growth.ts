@@ -153,7 +153,9 @@ interface ReadRequest {
 /**
  * A page of orders as a bare process reads it: every column and the lines as one JSON value, in
  * one statement on the index the shop's own query uses, and one row more than the page, which
- * says whether another follows. `where` narrows it with `values`.
+ * says whether another follows. `where` narrows it with `values`; where the shop has a key from
+ * the session or the cursor (the customer's id, the last order's position), the bare read looks
+ * it up by its unique index in the same statement.
  */
 function bareOrderPage(where: string, values: unknown[], size: number): Statement {
   const lines = `select coalesce(json_agg(json_build_object('partId', l.part_id, 'partName', l.part_name,
