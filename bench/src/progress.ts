@@ -93,12 +93,13 @@ export function logOrderGrowth(database: GrowthDatabase, steps: OrderGrowthStep[
     log(
       `${step.orders.toLocaleString('en')} orders on ${database}: ` +
         ORDER_READS.map((read) => {
-          const bare = step.bare
-            ? ` (bare ${step.bare.p99[read].toFixed(1)} ms, ${step.bare.ratio[read].toFixed(2)} ×)`
+          const ceiling = step.ceiling
+            ? ` (bare ${step.ceiling.p99[read].toFixed(1)} ms, ${step.ceiling.ratio[read].toFixed(2)} ×)`
             : '';
-          return `${read} p99 ${step.p99[read].toFixed(1)} ms${bare}`;
+          return `${read} p99 ${step.p99[read].toFixed(1)} ms${ceiling}`;
         }).join(', ') +
-        (step.errors > 0 ? `, ${step.errors} errors` : ''),
+        (step.errors > 0 ? `, ${step.errors} errors` : '') +
+        (step.ceiling?.errors ? `, ${step.ceiling.errors} errors of the bare reads` : ''),
     );
   }
 }

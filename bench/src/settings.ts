@@ -32,7 +32,7 @@ export const ORDER_GROWTH = {
   customers: 1_000,
   steps: [1_000, 10_000, 100_000],
   warmupSeconds: 1,
-  rounds: 5,
+  rounds: 6,
   roundSeconds: 1,
 } as const;
 

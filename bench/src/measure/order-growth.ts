@@ -38,8 +38,12 @@ export interface OrderGrowthStep {
   /** p99 of each read at 10 connections, in ms: the median of its rounds'. */
   p99: Record<OrderRead, number>;
   /** Where the history is on PostgreSQL: the same of each read's ceiling, timed in the same
-   * rounds, and the median over the rounds of the read's p99 ÷ its ceiling's. */
-  bare?: { p99: Record<OrderRead, number>; ratio: Record<OrderRead, number> } | undefined;
+   * rounds, the median over the rounds of the read's p99 ÷ its ceiling's, and the ceiling's own
+   * errors (its ratio means nothing then). */
+  ceiling?:
+    | { p99: Record<OrderRead, number>; ratio: Record<OrderRead, number>; errors: number }
+    | undefined;
+  /** The shop's answers that failed. */
   errors: number;
 }
 
@@ -145,26 +149,28 @@ interface Statement {
 interface ReadRequest {
   path: string;
   token: string;
-  /** What a bare process must ask the database to answer the read; null where the shop answers
-   * from memory (the overview, added up once per change). */
-  bare: Statement | null;
+  /** What the ceiling asks the database to answer the read; null where the shop answers from
+   * memory (the overview, added up once per change). */
+  statement: Statement | null;
 }
 
 /**
- * A page of orders as a bare process reads it: every column and the lines as one JSON value, in
- * one statement on the index the shop's own query uses, and one row more than the page, which
- * says whether another follows. `where` narrows it with `values`; where the shop has a key from
- * the session or the cursor (the customer's id, the last order's position), the bare read looks
- * it up by its unique index in the same statement.
+ * A page of orders as the ceiling reads it, as the shop's own statement does: every column, the
+ * lines as one JSON value and the position a cursor is made of, on the index the shop's query
+ * uses, with its values (the limit among them) as parameters, and one row more than the page,
+ * which says whether another follows. `where` narrows it with `values`. Where the shop has a key
+ * from the session or the cursor (the customer's id, the last order's position), the ceiling
+ * looks it up by its unique index in the same statement: a little more work than the shop's.
  */
-function bareOrderPage(where: string, values: unknown[], size: number): Statement {
+function orderPageStatement(where: string, values: unknown[], size: number): Statement {
   const lines = `select coalesce(json_agg(json_build_object('partId', l.part_id, 'partName', l.part_name,
       'unitPriceCents', l.unit_price_cents, 'quantity', l.quantity, 'totalCents', l.total_cents)
       order by l.position), '[]'::json) from order_lines l where l.order_id = o.id`;
+  const position = `to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   return {
-    text: `select o.*, (${lines}) as lines from orders o ${where}
-           order by o.created_at desc, o.id desc limit ${size + 1}`,
-    values,
+    text: `select o.*, (${lines}) as lines, ${position} as position from orders o ${where}
+           order by o.created_at desc, o.id desc limit $${values.length + 1}`,
+    values: [...values, size + 1],
   };
 }
 
@@ -214,30 +220,30 @@ async function readsOf(
     'Manage Orders, first page': {
       path: '/api/manage/orders',
       token: admin,
-      bare: bareOrderPage('', [], ADMIN_LIST_PAGE_SIZE),
+      statement: orderPageStatement('', [], ADMIN_LIST_PAGE_SIZE),
     },
     // "Pending" on the page: paid, not yet shipped.
     'Manage Orders, paid only': {
       path: '/api/manage/orders?state=pending',
       token: admin,
-      bare: bareOrderPage(`where o.status = 'paid'`, [], ADMIN_LIST_PAGE_SIZE),
+      statement: orderPageStatement('where o.status = $1', ['paid'], ADMIN_LIST_PAGE_SIZE),
     },
     'Manage Orders, a deep page': {
       path: `/api/manage/orders?cursor=${encodeURIComponent(deep.cursor)}`,
       token: admin,
-      bare: bareOrderPage(
+      statement: orderPageStatement(
         'where (o.created_at, o.id) < (select created_at, id from orders where id = $1)',
         [deep.after],
         ADMIN_LIST_PAGE_SIZE,
       ),
     },
-    Overview: { path: '/api/overview', token: admin, bare: null },
+    Overview: { path: '/api/overview', token: admin, statement: null },
     // The first page, as the My Orders page asks for it (the spec's full list stays for its
     // clients: `GET /api/orders?userEmail=`).
     'My Orders': {
       path: '/api/my-orders',
       token: customer.token,
-      bare: bareOrderPage(
+      statement: orderPageStatement(
         'where o.user_id = (select id from users where email = $1)',
         [customer.email],
         MY_ORDERS_PAGE_SIZE,
@@ -248,7 +254,10 @@ async function readsOf(
 
 /**
  * The read ceiling on the history's PostgreSQL database, answering each read (at
- * `/reads/<its index in ORDER_READS>`) with the bytes the shop answers it with now.
+ * `/reads/<its index in ORDER_READS>`) with the body, ETag and type the shop answers it with
+ * now. Each statement is run once first, and must read the orders the shop's page shows (and
+ * one more exactly when the page has a `next`): a ceiling reading another page would judge
+ * nothing.
  */
 async function startReadCeiling(
   session: Session,
@@ -258,17 +267,18 @@ async function startReadCeiling(
 ): Promise<RunningServer> {
   const answers = [];
   for (const read of ORDER_READS) {
-    const { path: address, token, bare } = reads[read];
+    const { path: address, token, statement } = reads[read];
     const answer = await expectStatus(
       request(base, 'GET', address, { headers: { authorization: `Bearer ${token}` } }),
       200,
       read,
     );
+    if (statement) await expectSamePage(databaseUrl, read, statement, answer.body);
     answers.push({
       body: answer.body,
-      etag: String(answer.headers.etag),
+      etag: answer.headers.etag ?? null,
       contentType: String(answer.headers['content-type']),
-      statement: bare,
+      statement,
     });
   }
   const readsFile = path.join(session.work, 'order-reads.json');
@@ -281,6 +291,24 @@ async function startReadCeiling(
   });
 }
 
+async function expectSamePage(
+  databaseUrl: string,
+  read: OrderRead,
+  statement: Statement,
+  shopBody: string,
+): Promise<void> {
+  const shown = JSON.parse(shopBody) as { orders: { _id: string }[]; next: string | null };
+  const rows = (await withSql({ url: databaseUrl }, (db) =>
+    db.query(statement.text, statement.values),
+  )) as { rows: { id: string }[] };
+  const ids = rows.rows.map((row) => row.id);
+  const expected = shown.orders.map((order) => order._id);
+  const same =
+    ids.length === expected.length + (shown.next ? 1 : 0) &&
+    expected.every((id, i) => ids[i] === id);
+  if (!same) throw new Error(`the ceiling of "${read}" reads other orders than the shop shows`);
+}
+
 const byRead = (figure: (read: OrderRead) => number) =>
   Object.fromEntries(ORDER_READS.map((read) => [read, figure(read)])) as Record<OrderRead, number>;
 
@@ -288,7 +316,7 @@ const byRead = (figure: (read: OrderRead) => number) =>
  * Each read warmed up, then timed in rounds, each round timing every read once, in an order that
  * rotates from round to round: the machine's load of the moment weighs on every read alike. With
  * a ceiling (`ceilingBase`), each read's burst is paired with one of its ceiling, back to back
- * (`pairInTurn`). A read's figure is the median of its rounds' p99s, and its ratio the median of
+ * (`pairInTurn`; an even number of rounds, so each side goes first as often). A read's figure is the median of its rounds' p99s, and its ratio the median of
  * its pairs' ratios: one round caught by the database's checkpoint or a neighbour's burst on the
  * shared machine does not decide it, while a read that got slower is slower in most rounds.
  */
@@ -298,22 +326,32 @@ async function p99sOf(
   ceilingBase?: string,
 ): Promise<Omit<OrderGrowthStep, 'orders'>> {
   const rounds = new Map<OrderRead, Pair<number>[]>(ORDER_READS.map((read) => [read, []]));
-  let errors = 0;
-  const time = async (url: string, headers: Record<string, string>, seconds: number) => {
+  const errors = { shop: 0, ceiling: 0 };
+  const time = async (
+    side: keyof typeof errors,
+    url: string,
+    headers: Record<string, string>,
+    seconds: number,
+  ) => {
     const latencies: number[] = [];
     const result = await burst({ url, seconds, headers, latencies });
-    errors += result.errors;
+    errors[side] += result.errors;
     return percentile(latencies, 99);
   };
   const timeShop = (read: OrderRead, seconds: number) =>
-    time(`${base}${reads[read].path}`, { authorization: `Bearer ${reads[read].token}` }, seconds);
-  const timeBare = (read: OrderRead, seconds: number) =>
+    time(
+      'shop',
+      `${base}${reads[read].path}`,
+      { authorization: `Bearer ${reads[read].token}` },
+      seconds,
+    );
+  const timeCeiling = (read: OrderRead, seconds: number) =>
     ceilingBase
-      ? time(`${ceilingBase}/reads/${ORDER_READS.indexOf(read)}`, {}, seconds)
+      ? time('ceiling', `${ceilingBase}/reads/${ORDER_READS.indexOf(read)}`, {}, seconds)
       : Promise.resolve(Number.NaN);
   for (const read of ORDER_READS) {
     await timeShop(read, ORDER_GROWTH.warmupSeconds);
-    await timeBare(read, ORDER_GROWTH.warmupSeconds);
+    await timeCeiling(read, ORDER_GROWTH.warmupSeconds);
   }
   for (let round = 0; round < ORDER_GROWTH.rounds; round++) {
     for (let i = 0; i < ORDER_READS.length; i++) {
@@ -323,7 +361,7 @@ async function p99sOf(
       const pair = await pairInTurn(
         round,
         () => timeShop(read, seconds),
-        () => timeBare(read, seconds),
+        () => timeCeiling(read, seconds),
       );
       rounds.get(read)?.push(pair);
     }
@@ -331,13 +369,14 @@ async function p99sOf(
   const pairs = (read: OrderRead) => rounds.get(read) ?? [];
   return {
     p99: byRead((read) => median(pairs(read).map((pair) => pair.figure))),
-    bare: ceilingBase
+    ceiling: ceilingBase
       ? {
           p99: byRead((read) => median(pairs(read).map((pair) => pair.ceiling))),
           ratio: byRead((read) => median(pairs(read).map((pair) => pair.figure / pair.ceiling))),
+          errors: errors.ceiling,
         }
       : undefined,
-    errors,
+    errors: errors.shop,
   };
 }
 
