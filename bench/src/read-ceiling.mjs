@@ -2,9 +2,10 @@
 // that answers each read with the body, ETag and type the shop sent for it, after the read's
 // database work: the page's orders with their lines in one statement (orderPageStatement), named
 // so that the server plans it once per connection as the shop's are, on a pool as large as the
-// shop's. Bare Fastify: no plugins, no hooks, no logging, no session. It shares the machine, the database, the moment and
-// the load generator with the shop, so the shop's p99 over its p99 says what the shop's own work
-// adds to a read, whatever the speed of the machine and of its database that day.
+// shop's. Bare Fastify: no plugins, no hooks, no logging, no session. It shares the machine, the
+// database, the moment and the load generator with the shop, so the shop's p99 over its p99 says
+// what the shop's own work adds to a read, whatever the speed of the machine and of its database
+// that day.
 // Plain JavaScript on purpose, as src/ceiling.mjs: it runs under node itself.
 import { readFileSync } from 'node:fs';
 
