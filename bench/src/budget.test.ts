@@ -23,6 +23,29 @@ describe('the budget table', () => {
     });
   });
 
+  it('holds the catalog to 0.45 of bare Fastify sending the same bytes, without errors', () => {
+    const catalog = (ratio: number, errors = 0) =>
+      row(
+        budgetRows({
+          firstLoad: firstLoad(90, 10),
+          catalog: {
+            ratio,
+            ratios: [ratio],
+            rps: 20_000 * ratio,
+            ceilingRps: 20_000,
+            errors,
+            firstError: errors ? 'timeout' : null,
+            catalogP99: 1.9,
+            catalogP50: 0.4,
+          },
+        }),
+        'Catalog GET',
+      );
+    expect(catalog(0.45)).toMatchObject({ floor: '≥ 0.45', measured: '0.45', ok: true });
+    expect(catalog(0.44)?.ok).toBe(false);
+    expect(catalog(0.6, 1)?.ok).toBe(false);
+  });
+
   it('judges the grown catalog: the search at 20 ms misses, and any error fails both rows', () => {
     const growth = { parts: 10_000, firstPageP99: 4, searchP99: 19.9, searchTotal: 2_377 };
     const grown = (searchP99: number, errors: number) =>

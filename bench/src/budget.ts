@@ -15,10 +15,10 @@ import { CLUSTER, GROWTH, MIXED, ORDER_GROWTH } from './settings';
 
 export const BUDGET = {
   /** GET /api/parts req/s over bare Fastify's sending the same bytes, median of paired runs:
-   * what the shop's plugins, hooks and log line leave of the most its stack could do. The level
-   * the cuts of the request pipeline reached, held from now on; the goal is 0.45
-   * (docs/performance.md, "Why these budgets"). */
-  catalogToCeiling: 0.3,
+   * what the shop's plugins, hooks and log line leave of the most its stack could do, in a
+   * process that has served Lighthouse's visits first (docs/performance.md, "Why these
+   * budgets"). */
+  catalogToCeiling: 0.45,
   catalogP99Ms: 20,
   /** With GROWTH.parts parts: the home page's first page, and a search (decision 012). */
   firstPageP99Ms: 20,

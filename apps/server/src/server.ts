@@ -3,11 +3,14 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { keepTickShapes } from './lib/tick-shapes';
 
 // Requests in flight get this long to finish on shutdown before the process gives up on them.
 const SHUTDOWN_GRACE_MS = 4_000;
 
 async function main(): Promise<void> {
+  // Before the database and the app's modules load, whose garbage collections it must precede.
+  keepTickShapes();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   // Start-up time is mostly two waits: loading the app's modules and opening the database
