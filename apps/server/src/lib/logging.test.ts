@@ -62,3 +62,13 @@ describe("a request's logger", () => {
     }
   });
 });
+
+describe('the log on stdout', () => {
+  it('is buffered as its options allow (a wrong pair would stop the server at start-up)', () => {
+    const logging = loggerOptions({ logLevel: 'info' } as Config);
+    const logger = logging.options.logger as { level: string; stream?: unknown };
+    expect(logger.level).toBe('info');
+    expect(logger.stream).toBeDefined();
+    logging.flush();
+  });
+});

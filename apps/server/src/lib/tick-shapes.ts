@@ -1,4 +1,4 @@
-import { executionAsyncResource } from 'node:async_hooks';
+import { createHook } from 'node:async_hooks';
 
 /** One entry of `process.nextTick`'s queue, kept for the life of the process. */
 let kept: object | undefined;
@@ -14,14 +14,23 @@ let kept: object | undefined;
  * them; the next entry gets new ones, and after three or four collections the literal's stores
  * have seen too many shapes: V8 gives up caching them (megamorphic) and builds every later entry
  * in its runtime, for good. A nextTick then costs 300–500 ns instead of 40, and an HTTP answer
- * makes about eight of them. The shop's start-up alone (the embedded database, the app's modules)
- * runs enough collections, so every answer paid it (docs/performance.md, "The request
- * pipeline"). While one entry is alive its shapes are too, and the stores stay cached.
+ * makes about ten of them. The shop's start-up alone (the embedded database, the app's modules)
+ * runs enough collections, so every answer paid it (docs/performance.md, "What stayed with a
+ * process"). While one entry is alive its shapes are too, and the stores stay cached.
  */
 export function keepTickShapes(): void {
   if (kept) return;
-  // Inside a tick's callback, the resource Node runs it under is the queue's entry itself.
-  process.nextTick(() => {
-    kept ??= executionAsyncResource();
+  // An async hook is told of each entry as it is queued; this one takes the first and is gone
+  // again before the tick runs, so no other callback of the process pays for it.
+  const hook = createHook({
+    init(_asyncId, type, _triggerAsyncId, resource) {
+      if (type !== 'TickObject' || kept) return;
+      kept = resource;
+      hook.disable();
+    },
   });
+  hook.enable();
+  process.nextTick(() => {});
+  // Should no entry have been announced, the hook must not stay on.
+  hook.disable();
 }
