@@ -102,6 +102,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         BACKUP_DIR: backupDir,
         SMTP_URL: `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
+        // Its owner's sign-up makes the admin (tests/mail.spec.ts): shopOwner in tests/support.ts.
+        ADMIN_EMAILS: 'owner@apex-parts.example',
         GOOGLE_CLIENT_ID: 'apex-parts-e2e',
         GOOGLE_CLIENT_SECRET: 'apex-parts-e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,

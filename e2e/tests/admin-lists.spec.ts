@@ -2,16 +2,17 @@ import { randomInt } from 'node:crypto';
 
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 
-import { shopUrl } from '../servers';
 import {
   addPart,
   adminToken,
+  confirmThroughApi,
   expect,
   expectNoSeriousA11yViolations,
   logInAs,
-  newClientAddress,
+  mailedConfirmationLink,
   newEmail,
   openAsAdmin,
+  startSignUpThroughApi,
   test,
 } from './support';
 
@@ -27,16 +28,37 @@ interface Customer {
 
 const CUSTOMER_PASSWORD = 'secret123-pager';
 
-async function signUpThroughApi(request: APIRequestContext, name: string): Promise<Customer> {
-  const email = newEmail('pager');
-  const res = await request.post('/api/auth/sign-up/email', {
-    headers: { origin: shopUrl, 'x-forwarded-for': newClientAddress() },
-    data: { name, email, password: CUSTOMER_PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const token = res.headers()['set-auth-token'];
-  if (!token) throw new Error('the sign-up gave no token');
-  return { name, email, bearer: { authorization: `Bearer ${token}` } };
+async function newCustomer(request: APIRequestContext, name: string): Promise<Customer> {
+  const [customer] = await newCustomers(request, [name]);
+  if (!customer) throw new Error('no customer was made');
+  return customer;
+}
+
+/**
+ * Accounts made in the order of `names` (the Users list shows the newest first): every sign-up
+ * is sent at once, so their mails arrive together, then each link is confirmed in turn.
+ */
+async function newCustomers(request: APIRequestContext, names: string[]): Promise<Customer[]> {
+  const accounts = names.map((name) => ({
+    name,
+    email: newEmail('pager'),
+    password: CUSTOMER_PASSWORD,
+  }));
+  await Promise.all(accounts.map((account) => startSignUpThroughApi(request, account)));
+  const links = await Promise.all(accounts.map((account) => mailedConfirmationLink(account.email)));
+  const customers: Customer[] = [];
+  for (const [i, account] of accounts.entries()) {
+    const token = await confirmThroughApi(request, {
+      link: links[i] ?? '',
+      password: account.password,
+    });
+    customers.push({
+      name: account.name,
+      email: account.email,
+      bearer: { authorization: `Bearer ${token}` },
+    });
+  }
+  return customers;
 }
 
 /**
@@ -86,8 +108,10 @@ test.describe('admin lists at any size', () => {
     request,
   }) => {
     const name = ownName();
-    const accounts: Customer[] = [];
-    for (let i = 0; i < 51; i++) accounts.push(await signUpThroughApi(request, `${name} ${i}`));
+    const accounts = await newCustomers(
+      request,
+      Array.from({ length: 51 }, (_, i) => `${name} ${i}`),
+    );
 
     await openAsAdmin(page, '/dashboard/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users: Make Admin' })).toBeVisible();
@@ -125,9 +149,11 @@ test.describe('admin lists at any size', () => {
     const part = await partForManyOrders(request, browser, 'Pager Wing');
     const name = ownName();
     // 6 customers of 9 orders: 6 cancelled, then 3 left unpaid (as many as one may hold).
-    for (let c = 0; c < 6; c++) {
-      await placeOrders(request, await signUpThroughApi(request, `${name} ${c}`), part._id, 9, 6);
-    }
+    const customers = await newCustomers(
+      request,
+      Array.from({ length: 6 }, (_, c) => `${name} ${c}`),
+    );
+    for (const customer of customers) await placeOrders(request, customer, part._id, 9, 6);
 
     await openAsAdmin(page, '/dashboard/manageorders');
     await expect(page.getByRole('heading', { level: 1, name: 'Manage Orders' })).toBeVisible();
@@ -162,7 +188,7 @@ test.describe('admin lists at any size', () => {
     browser,
   }) => {
     const part = await partForManyOrders(request, browser, 'Pager Intake');
-    const customer = await signUpThroughApi(request, ownName());
+    const customer = await newCustomer(request, ownName());
     // 21 orders: the first 19 cancelled, the last 2 left unpaid (fewer than one may hold).
     await placeOrders(request, customer, part._id, 21, 19);
 

@@ -94,7 +94,6 @@ test.describe('reviews', () => {
     await openDashboardPage(page, 'Add a Review');
     await expect(page.getByRole('heading', { name: 'Add a Review' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(customer.name);
-    // Exact: the banner of an unverified customer is named "Your email address is not verified".
     const email = page.getByLabel('Email', { exact: true });
     await expect(email).toHaveValue(customer.email);
     await expect(email).not.toBeEditable();

@@ -30,6 +30,7 @@ export const apiRoutes: FastifyPluginAsyncZod<{
   await api.register(mailRoutes, { outbox: services.outbox });
   await api.register(accountRoutes, {
     accounts: services.accounts,
+    signUps: services.signUps,
     google: config.auth.google !== null,
   });
   await api.register(orderRoutes, { orders: services.orders });

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createCaches } from './lib/json-cache';
 import { createAccounts } from './modules/accounts/service';
+import { createSignUps } from './modules/accounts/sign-up';
 import { createAuditLog } from './modules/audit/service';
 import { createCart } from './modules/cart/service';
 import { createPartImages } from './modules/catalog/part-images';
@@ -81,7 +82,7 @@ export async function createServices(
     reviews: createReviews(db, caches.cacheOf),
     overview: createOverview(db, caches.cacheOf),
     contact: createContact(db),
-    outbox: createOutboxReader(db, config.publicUrl),
+    outbox: createOutboxReader(db, config.publicUrl, { recordAudit: auditLog.record }),
     mailSender,
     /** Closes the mail server's connections once delivery has stopped. */
     closeTransport: () => transport?.close(),
@@ -91,6 +92,7 @@ export async function createServices(
     cart: createCart(db, (viewer, request, alongWith) =>
       orders.placeOrder(viewer, request, alongWith),
     ),
+    signUps: createSignUps(db, { publicUrl: config.publicUrl }),
     accounts: createAccounts(db, {
       recordAudit: auditLog.record,
       onAccountChanged: () => caches.drop('users'),

@@ -50,7 +50,32 @@ export const attemptSignUp = (
   app: FastifyInstance,
   payload: Record<string, unknown>,
   remoteAddress: string = newClientAddress(),
-) => postAsBrowser(app, '/api/auth/sign-up/email', payload, remoteAddress);
+) => postAsBrowser(app, '/api/sign-up', payload, remoteAddress);
+
+/** The token of the newest confirmation link mailed to `email`, read from the outbox. */
+export async function confirmationToken(app: FastifyInstance, address: string): Promise<string> {
+  const email = address.trim().toLowerCase();
+  const { and, desc, eq } = await import('drizzle-orm');
+  const { outbox } = await import('../src/db/schema');
+  const [row] = await app.database.db
+    .select({ data: outbox.data })
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'verify-email')))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const link = (row?.data as { link?: string } | undefined)?.link;
+  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`the confirmation link has no token: ${link}`);
+  return token;
+}
+
+/** The confirmation link's page, sent as the browser sends it, whatever the outcome. */
+export const attemptConfirmation = (
+  app: FastifyInstance,
+  payload: { token: string; password: string },
+  remoteAddress: string = newClientAddress(),
+) => postAsBrowser(app, '/api/sign-up/confirm', payload, remoteAddress);
 
 /** One sign-in request as the browser sends it, whatever the outcome. */
 export const attemptSignIn = (
@@ -59,7 +84,10 @@ export const attemptSignIn = (
   remoteAddress: string = newClientAddress(),
 ) => postAsBrowser(app, '/api/auth/sign-in/email', payload, remoteAddress);
 
-/** Signs up through the real identity endpoint, then fetches the access token as the web app does. */
+/**
+ * Signs up as the pages do: the sign-up, then its link's page with the same password (which
+ * creates the account and signs it in); then fetches the access token as the web app does.
+ */
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<{ name: string; email: string; password: string }> = {},
@@ -68,8 +96,13 @@ export async function signUp(
   const email = overrides.email ?? `customer${randomInt(1e9)}@example.com`;
   const password = overrides.password ?? 'secret123';
   const res = await attemptSignUp(app, { name, email, password });
-  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-  const cookie = sessionCookie(res.headers['set-cookie']);
+  if (res.statusCode !== 202) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const token = await confirmationToken(app, email);
+  const confirmed = await attemptConfirmation(app, { token, password });
+  if (confirmed.statusCode !== 200) {
+    throw new Error(`confirmation failed: ${confirmed.statusCode} ${confirmed.body}`);
+  }
+  const cookie = sessionCookie(confirmed.headers['set-cookie']);
   return { email, name, cookie, ...(await fetchToken(app, email, cookie)) };
 }
 

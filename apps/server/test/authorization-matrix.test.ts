@@ -5,7 +5,13 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cartLines, outbox, type PartRow, profiles, type UserRow, users } from '../src/db/schema';
-import { type Caller, newClientAddress, signUp, signUpAdmin } from './accounts-helpers';
+import {
+  type Caller,
+  confirmationToken,
+  newClientAddress,
+  signUp,
+  signUpAdmin,
+} from './accounts-helpers';
 import { makeOrder, makePart } from './factories';
 import { pngPicture } from './pictures';
 import { createTestApp, type TestApp } from './test-app';
@@ -200,6 +206,33 @@ const matrix: Record<string, Row> = {
     expect: adminsOnly(201),
   },
   'GET /api/review': getRow('/api/review', everyone(200)),
+  // Signing up is for anyone, and says the same to everyone whoever's address it names.
+  'POST /api/sign-up': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/sign-up',
+      payload: { name: 'Matrix', email: `matrix${randomUUID()}@example.com`, password: 'kx7q2mzw' },
+    }),
+    expect: everyone(202),
+  },
+  // The link's page: whoever holds the link and the password opens the account, signed in or not.
+  'POST /api/sign-up/confirm': {
+    build: async () => {
+      const email = `matrix${randomUUID()}@example.com`;
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sign-up',
+        remoteAddress: newClientAddress(),
+        payload: { name: 'Matrix', email, password: 'kx7q2mzw' },
+      });
+      return {
+        method: 'POST',
+        url: '/api/sign-up/confirm',
+        payload: { token: await confirmationToken(t.app, email), password: 'kx7q2mzw' },
+      };
+    },
+    expect: everyone(200),
+  },
   'POST /api/contact': {
     build: async () => ({
       method: 'POST',

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { attemptSignIn, attemptSignUp, type Caller, signUp } from './accounts-helpers';
+import {
+  attemptConfirmation,
+  attemptSignIn,
+  attemptSignUp,
+  type Caller,
+  confirmationToken,
+  signUp,
+} from './accounts-helpers';
 import { makePart } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 import { fakeWebDist } from './web-dist';
@@ -95,7 +102,12 @@ describe('over plain http (a laptop, a test)', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
-    const res = await attemptSignUp(t.app, newCustomer());
+    const customer = newCustomer();
+    expect((await attemptSignUp(t.app, customer)).statusCode).toBe(202);
+    const res = await attemptConfirmation(t.app, {
+      token: await confirmationToken(t.app, customer.email),
+      password: customer.password,
+    });
     expect(res.statusCode).toBe(200);
     const cookie = sessionCookieOf(res.headers['set-cookie']);
     expect(cookie).toMatch(/; HttpOnly/i);
@@ -143,13 +155,18 @@ describe('behind https (PUBLIC_URL https://)', () => {
   });
 
   it('marks the session cookie Secure as well', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      headers: { origin: 'https://shop.example.com' },
-      payload: newCustomer(),
-      remoteAddress: '198.51.100.20',
-    });
+    const customer = newCustomer();
+    const post = (url: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { origin: 'https://shop.example.com' },
+        payload,
+        remoteAddress: '198.51.100.20',
+      });
+    expect((await post('/api/sign-up', customer)).statusCode).toBe(202);
+    const token = await confirmationToken(t.app, customer.email);
+    const res = await post('/api/sign-up/confirm', { token, password: customer.password });
     expect(res.statusCode).toBe(200);
     const cookie = sessionCookieOf(res.headers['set-cookie']);
     expect(cookie).toMatch(/^__Secure-/);

@@ -830,17 +830,32 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
 
     // Never a fixture's password: these are all wrong, when not malformed.
     const formPassword = fc.string({ minLength: 6, maxLength: 20 });
+    it(`POST /api/sign-up refuses ${RUNS} hostile sign-ups`, async () => {
+      const signUpForm = formLike({
+        name: formText({ minLength: 1, maxLength: 20 }),
+        email: formEmail,
+        password: formPassword,
+      });
+      await expectAllRefused(hostileBodies(signUpForm), (body) => {
+        fc.pre(!shopMayTake(mayTake.signUp, body));
+        return { method: 'POST', url: '/api/sign-up', ...withBody(browserHeaders, body) };
+      });
+    });
+
+    it(`POST /api/sign-up/confirm refuses ${RUNS} hostile confirmations`, async () => {
+      // No link was ever mailed: whatever the token, nothing opens an account.
+      const confirmForm = formLike({
+        token: fc.oneof(fc.string({ minLength: 43, maxLength: 43 }), formText({ maxLength: 60 })),
+        password: formPassword,
+      });
+      await expectAllRefused(hostileBodies(confirmForm), (body) => ({
+        method: 'POST',
+        url: '/api/sign-up/confirm',
+        ...withBody(browserHeaders, body),
+      }));
+    });
+
     it.each([
-      {
-        what: 'sign-ups',
-        endpoint: 'sign-up/email',
-        rule: mayTake.signUp,
-        form: formLike({
-          name: formText({ minLength: 1, maxLength: 20 }),
-          email: formEmail,
-          password: formPassword,
-        }),
-      },
       {
         what: 'sign-ins',
         endpoint: 'sign-in/email',

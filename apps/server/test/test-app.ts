@@ -106,7 +106,7 @@ export async function createTestApp(
     app,
     reset: async () => {
       await app.database.db.execute(
-        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, users restart identity cascade`,
+        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, pending_sign_ups, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, users restart identity cascade`,
       );
       // The embedded database's limits count in memory, not in the table emptied above.
       await app.rateLimits.forgetAll();

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { request } from './http';
+import { mailboxUrl } from './mailbox';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** Every setting the server reads: none may leak in from the shell that runs the benchmark. */
 const SERVER_SETTINGS =
-  /^(NODE_ENV|HOST|PORT|LOG_LEVEL|PUBLIC_URL|TRUST_PROXY|DATA_DIR|DATABASE_URL|SEED_DEMO|WEB_DIST|AUTH_SECRET|ADMIN_EMAILS|GOOGLE_\w+|STRIPE_\w+|ALLOW_TEST_PAYMENTS|UNPAID_ORDER_TTL_MINUTES|MAX_UNPAID_ORDERS|REDIS_URL|RATE_LIMIT_\w+|METRICS_TOKEN|CORS_ORIGINS)$/;
+  /^(NODE_ENV|HOST|PORT|LOG_LEVEL|PUBLIC_URL|TRUST_PROXY|DATA_DIR|DATABASE_URL|SEED_DEMO|WEB_DIST|AUTH_SECRET|ADMIN_EMAILS|GOOGLE_\w+|STRIPE_\w+|ALLOW_TEST_PAYMENTS|UNPAID_ORDER_TTL_MINUTES|MAX_UNPAID_ORDERS|REDIS_URL|RATE_LIMIT_\w+|METRICS_TOKEN|CORS_ORIGINS|SMTP_URL|MAIL_FROM)$/;
 
 /**
  * `server`: the production entry point; `bench`: the same app plus the bench's own routes;
@@ -111,7 +112,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   Object.assign(
     env,
-    { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(options.port), LOG_LEVEL: 'warn' },
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      LOG_LEVEL: 'warn',
+      // Every shop mails the bench's own mail server: a customer signs up through its link.
+      SMTP_URL: await mailboxUrl(),
+    },
     options.env,
   );
   const { nodeFlags = [], script, argv = [], readyPath } = PROGRAMS[options.program];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Part as PartJson, PartRestock, PlaceOrder } from '@apex/contract';
 
 import { expectStatus, request } from './http';
+import { linkMailedTo } from './mailbox';
 
 export interface Customer {
   email: string;
@@ -70,29 +71,43 @@ function bearerFrom(answer: { headers: Record<string, unknown> }, what: string):
   return token;
 }
 
-/** Signs up `count` customers, a few at a time, each from an address of its own. */
+/**
+ * Signs up `count` customers, sixteen at a time (most of the time is spent waiting for mail), each from an address of its own: the sign-up, then
+ * the mailed link opened with the same password, which makes the account and signs it in.
+ */
 export async function signUpCustomers(
   base: string,
   count: number,
   tag: string,
 ): Promise<Customer[]> {
   const customers: Customer[] = [];
+  const password = 'bench-password-1';
   const signUp = async (n: number) => {
     const email = `bench${tag}${n}@example.com`;
     const ip = clientAddress(n + 1);
-    const answer = await expectStatus(
-      request(base, 'POST', '/api/auth/sign-up/email', {
-        headers: { origin: base, 'x-forwarded-for': ip },
-        body: { name: `Bench Customer ${n}`, email, password: 'bench-password-1' },
+    const headers = { origin: base, 'x-forwarded-for': ip };
+    await expectStatus(
+      request(base, 'POST', '/api/sign-up', {
+        headers,
+        body: { name: `Bench Customer ${n}`, email, password },
       }),
-      200,
+      202,
       `signing up ${email}`,
     );
-    customers.push({ email, ip, token: bearerFrom(answer, `signing up ${email}`) });
+    const link = new URL(await linkMailedTo(email, '/confirm-email?token='));
+    const answer = await expectStatus(
+      request(base, 'POST', '/api/sign-up/confirm', {
+        headers,
+        body: { token: link.searchParams.get('token'), password },
+      }),
+      200,
+      `confirming ${email}`,
+    );
+    customers.push({ email, ip, token: bearerFrom(answer, `confirming ${email}`) });
   };
   const queue = Array.from({ length: count }, (_, n) => n);
   await Promise.all(
-    Array.from({ length: 4 }, async () => {
+    Array.from({ length: 16 }, async () => {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) await signUp(n);
     }),
   );

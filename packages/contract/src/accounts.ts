@@ -62,6 +62,25 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
+/** What every sign-up is told, whether or not the address has an account (no enumeration). */
+export const SignUpAnswerSchema = z.object({ message: z.string() }).meta({ id: 'SignUpAnswer' });
+export type SignUpAnswer = z.infer<typeof SignUpAnswerSchema>;
+
+/**
+ * The page the confirmation link opens: whoever holds the link types the password chosen at
+ * sign-up, so the address is trusted only once one person has shown both (decision 021).
+ */
+export const ConfirmSignUpSchema = z.object({
+  token: z.string().trim().min(1, 'This link is incomplete').max(200, 'This link is incomplete'),
+  password: currentPassword,
+});
+export type ConfirmSignUp = z.infer<typeof ConfirmSignUpSchema>;
+
+/** Who was signed in by confirming. */
+export const SignedInSchema = z
+  .object({ user: z.object({ email: z.string(), name: z.string() }) })
+  .meta({ id: 'SignedIn' });
+
 /** "Forgot password?": the address to send a reset link to. */
 export const PasswordResetRequestSchema = z.object({ email });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;

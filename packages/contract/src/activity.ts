@@ -12,10 +12,15 @@ export const ACTIVITY_ACTIONS = [
   'order.ship',
   'order.delete',
   'user.make-admin',
+  // An admin asked for a password reset link: nobody takes over an account unseen.
+  'user.request-reset',
+  // An admin read the Outbox (its list, or one mail): mail holds customers' personal data.
+  'mail.list',
+  'mail.read',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-export const ACTIVITY_SUBJECT_TYPES = ['part', 'picture', 'order', 'user'] as const;
+export const ACTIVITY_SUBJECT_TYPES = ['part', 'picture', 'order', 'user', 'mail'] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
 /** How many entries one page of the activity log holds. */

@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 import { createdAt } from './columns';
 
@@ -98,4 +98,26 @@ export const verifications = pgTable(
     updatedAt: createdAt(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Sign-ups waiting for their address to be confirmed (decision 021). No account exists until the
+ * person who holds the mailed link types the password chosen at sign-up, so nobody can claim an
+ * address in advance: an unconfirmed sign-up holds no address, no session and no stock. Tokens are
+ * kept as SHA-256 hashes, so a copy of the database opens no link.
+ */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    id: text().primaryKey(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    /** Wrong passwords typed on the link's page; the sign-up is dropped at the limit. */
+    failedAttempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_sign_ups_email_idx').on(t.email)],
 );

@@ -29,12 +29,20 @@ export type MailMessage =
     }
   /** A visitor's question from the home page's contact form, to each admin. */
   | { kind: 'contact-question'; from: string; question: string }
-  | { kind: 'verify-email'; name: string; link: string }
-  | { kind: 'password-reset'; name: string; link: string };
+  /**
+   * Mails to an address that may not have asked for them (a sign-up's link, a reset link, the
+   * notice that someone tried to sign up again) carry nothing the requester typed.
+   */
+  | { kind: 'verify-email'; link: string }
+  | { kind: 'password-reset'; link: string }
+  | { kind: 'sign-up-existing' };
 
 export type MailKind = MailMessage['kind'];
 
-/** Links that sign someone in or change a password are not kept once they are delivered. */
+/**
+ * Links that sign someone in or change a password are not kept once they are delivered, and no
+ * admin ever reads them in the Outbox.
+ */
 export function withoutSecrets(message: MailMessage): MailMessage {
   if (message.kind === 'verify-email' || message.kind === 'password-reset') {
     return { ...message, link: '' };

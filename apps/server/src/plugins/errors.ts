@@ -28,8 +28,21 @@ export function lineError(statusCode: 400 | 404 | 409, message: string, partId: 
   return Object.assign(httpErrors.createError(statusCode, message), { partId });
 }
 
+/** A client error about one field of the body: the form shows the message under that field. */
+export function fieldError(statusCode: 400 | 409, field: string, message: string) {
+  return Object.assign(httpErrors.createError(statusCode, message), {
+    fields: [{ field: `body.${field}`, message }],
+  });
+}
+
 function partIdOf(error: FastifyError): string | undefined {
   return 'partId' in error && typeof error.partId === 'string' ? error.partId : undefined;
+}
+
+function fieldsOf(error: FastifyError): ApiError['fields'] {
+  return 'fields' in error && Array.isArray(error.fields)
+    ? (error.fields as NonNullable<ApiError['fields']>)
+    : undefined;
 }
 
 /**
@@ -62,9 +75,12 @@ export const errorsPlugin = fp(
           );
       }
       if (statusCode >= 400 && statusCode < 500) {
-        return reply
-          .code(statusCode)
-          .send(errorBody(statusCode, error.message, { partId: partIdOf(error) }));
+        return reply.code(statusCode).send(
+          errorBody(statusCode, error.message, {
+            partId: partIdOf(error),
+            fields: fieldsOf(error),
+          }),
+        );
       }
       // A 5xx the shop raises on purpose, worded for the caller (http-errors' `expose`): a
       // state of the shop, not a failure to log.

@@ -183,10 +183,7 @@ export const mayTake = {
   /** GET /api/activity?before=: a page starting at an entry that exists. */
   activityPage: (before: string | null, entryId: string) => sameId(before, entryId),
 
-  /**
-   * POST /api/auth/sign-up/email: a name, an address, a new password (8 to 128 characters, not
-   * only spaces; a NUL in it is only hashed).
-   */
+  /** POST /api/sign-up: a name, an address, a new password (8 to 128 characters, not only spaces). */
   signUp: (body: unknown) =>
     isRecord(body) &&
     isText(body.name, { min: 1, max: 100 }) &&

@@ -13,7 +13,7 @@ const MyPortfolioPage = lazyPage(() => import('@/features/content/routes/my-port
 const NotFoundPage = lazyPage(() => import('@/features/content/routes/not-found'));
 const LoginPage = lazyPage(() => import('@/features/accounts/routes/login'));
 const SignUpPage = lazyPage(() => import('@/features/accounts/routes/signup'));
-const VerifyEmailPage = lazyPage(() => import('@/features/accounts/routes/verify-email'));
+const ConfirmEmailPage = lazyPage(() => import('@/features/accounts/routes/confirm-email'));
 const ForgotPasswordPage = lazyPage(() => import('@/features/accounts/routes/forgot-password'));
 const ResetPasswordPage = lazyPage(() => import('@/features/accounts/routes/reset-password'));
 const CartPage = lazyPage(() => import('@/features/cart/routes/cart'));
@@ -30,7 +30,7 @@ export function AppRoutes() {
         <Route path="my-portfolio" element={<MyPortfolioPage />} />
         <Route path="login" element={<LoginPage />} />
         <Route path="signup" element={<SignUpPage />} />
-        <Route path="verify-email" element={<VerifyEmailPage />} />
+        <Route path="confirm-email" element={<ConfirmEmailPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="parts/:id" element={<PartPage />} />

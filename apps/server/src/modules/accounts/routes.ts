@@ -6,28 +6,78 @@ import {
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
   ApiErrorSchema,
+  ConfirmSignUpSchema,
   EmailParamsSchema,
   EmailQuerySchema,
   ModifiedCountSchema,
   ProfileInputSchema,
   ProfileSchema,
+  SignedInSchema,
   SignInOptionsSchema,
+  SignUpAnswerSchema,
+  SignUpSchema,
   TokenSchema,
   UpsertedSchema,
   UserListSchema,
 } from '@apex/contract';
 
+import { errorResponses } from '../../lib/error-responses';
 import { routeDocs } from '../../lib/route-docs';
+import { openAccount } from '../../plugins/auth/open-account';
 import type { Accounts } from './service';
+import { checkYourInbox, type SignUps } from './sign-up';
 
 // Each route here may also answer 400 (input its schema refuses), 401 and 403.
 const accountDoc = routeDocs('accounts', 400, 401, 403);
 const profileDoc = routeDocs('profiles', 400, 401, 403);
 
-export const accountRoutes: FastifyPluginAsyncZod<{ accounts: Accounts; google: boolean }> = async (
-  app,
-  { accounts, google },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  accounts: Accounts;
+  signUps: SignUps;
+  google: boolean;
+}> = async (app, { accounts, signUps, google }) => {
+  app.post(
+    '/sign-up',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Sign up: mails a link that confirms the address (the same answer for any address)',
+        body: SignUpSchema,
+        response: { 202: SignUpAnswerSchema, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await signUps.signUp(request.body);
+      return reply.code(202).send({ message: checkYourInbox(request.body.email) });
+    },
+  );
+
+  app.post(
+    '/sign-up/confirm',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "The confirmation link's page: the password chosen at sign-up creates the account and signs it in",
+        body: ConfirmSignUpSchema,
+        response: { 200: SignedInSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const account = await signUps.confirm(request.body);
+      const session = await openAccount(app.auth, account, request.headers);
+      // The new session's cookie and access token, as Better Auth's own sign-in sends them.
+      const cookies = session.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      const token = session.get('set-auth-token');
+      if (token) reply.header('set-auth-token', token);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ user: { email: account.email, name: account.name } });
+    },
+  );
+
   app.get(
     '/sign-in-options',
     {

@@ -126,16 +126,15 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
       return {
         subject: `Confirm your e-mail address for ${SHOP}`,
         body: (
-          <Layout preview="One click to confirm your address" heading="Confirm your e-mail address">
+          <Layout preview="One step to finish signing up" heading="Confirm your e-mail address">
             <Text style={styles.text}>
-              Hello {message.name}, please confirm that this address is yours.
+              Someone signed up at {SHOP} with this address. To finish, open the link and type the
+              password chosen at sign-up. The link works for 24 hours.
             </Text>
-            {message.link ? (
-              <Action href={message.link} label="Confirm my address" />
-            ) : (
-              <Text style={styles.footer}>(The link is not kept once the mail is sent.)</Text>
-            )}
-            <Text style={styles.footer}>If you did not sign up, ignore this message.</Text>
+            <OneTimeLink link={message.link} label="Confirm my address" />
+            <Text style={styles.footer}>
+              If you did not sign up, ignore this message: no account is made without it.
+            </Text>
           </Layout>
         ),
       };
@@ -145,21 +144,42 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
         body: (
           <Layout preview="A link to choose a new password" heading="Reset your password">
             <Text style={styles.text}>
-              Hello {message.name}, someone asked to reset the password of your account. The link
-              works once, for one hour.
+              Someone asked to reset the password of the account with this address. The link works
+              once, for one hour.
             </Text>
-            {message.link ? (
-              <Action href={message.link} label="Choose a new password" />
-            ) : (
-              <Text style={styles.footer}>(The link is not kept once the mail is sent.)</Text>
-            )}
+            <OneTimeLink link={message.link} label="Choose a new password" />
             <Text style={styles.footer}>
               If you did not ask, ignore this message: your password stays as it is.
             </Text>
           </Layout>
         ),
       };
+    case 'sign-up-existing':
+      return {
+        subject: `Someone tried to sign up at ${SHOP} with your address`,
+        body: (
+          <Layout preview="You have an account already" heading="You have an account already">
+            <Text style={styles.text}>
+              Someone tried to sign up at {SHOP} with this address, which has an account already. If
+              it was you, sign in; if you forgot your password, choose a new one.
+            </Text>
+            <Action href={at('/login')} label="Sign in" />
+            <Text style={styles.footer}>
+              If it was not you, ignore this message: nothing changed on your account.
+            </Text>
+          </Layout>
+        ),
+      };
   }
+}
+
+/** A link that works once; empty once the mail was sent, and whenever an admin reads it. */
+function OneTimeLink({ link, label }: { link: string; label: string }) {
+  return link ? (
+    <Action href={link} label={label} />
+  ) : (
+    <Text style={styles.footer}>(The link is only in the mail itself.)</Text>
+  );
 }
 
 function formatTime(iso: string): string {

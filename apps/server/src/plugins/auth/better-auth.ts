@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { admin, bearer, genericOAuth, oauthPopup } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 
@@ -15,16 +16,11 @@ import {
 
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { accounts, sessions, users, verifications } from '../../db/schema';
+import { accounts, pendingSignUps, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { shopOrigins } from '../../lib/shop-origins';
 import { isCommonPassword } from '../../modules/accounts/common-passwords';
-import {
-  createAccountMail,
-  isResetToken,
-  RESET_LINK_SECONDS,
-  VERIFICATION_LINK_SECONDS,
-} from './account-mail';
+import { createAccountMail, isResetToken, RESET_LINK_SECONDS } from './account-mail';
 import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
 import { authTransactions } from './auth-transactions';
@@ -75,21 +71,23 @@ export function createAuth(
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Signing in and ordering do not wait for a verified address (the banner asks for it).
-      requireEmailVerification: false,
+      // Only a confirmed address signs in (decision 021). Accounts are made by the shop's own
+      // sign-up once their address is confirmed; one left unconfirmed by an earlier version
+      // confirms it through a reset link (onPasswordReset below).
+      requireEmailVerification: true,
+      autoSignIn: false,
       // The reset mail is queued with its token (databaseHooks.verification below).
       sendResetPassword: async () => {},
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // Whoever knew the old password is signed out everywhere: every session ends, and with it
       // every access token (a session's token is the access token).
       revokeSessionsOnPasswordReset: true,
+      // A reset link proves the mailbox and sets the password through it: the address is
+      // confirmed, and an ADMIN_EMAILS address becomes admin.
+      onPasswordReset: ({ user }) => adminEmails.confirmAddress(user.id),
     },
-    emailVerification: {
-      // Sign-up's mail is queued with the account (databaseHooks.user below); this sends Resend's.
-      sendOnSignUp: false,
-      sendVerificationEmail: ({ user, token }) => accountMail.sendVerificationLink(user, token),
-      expiresIn: VERIFICATION_LINK_SECONDS,
-    },
+    // The shop mails its own sign-up links (modules/accounts/sign-up.ts); Better Auth sends none.
+    emailVerification: { sendOnSignUp: false, sendOnSignIn: false },
     session: {
       // Off on purpose: a cached session would keep a revoked token or an old role alive.
       cookieCache: { enabled: false },
@@ -131,10 +129,12 @@ export function createAuth(
           await refuseCommonPassword(data.newPassword, 'body.newPassword');
           return { context: { body: { ...(ctx.body as object), ...data } } };
         }
-        // Only the banner of a signed-in customer asks for a new link; without a session Better
-        // Auth would mail any unverified account on request.
-        if (ctx.path === '/send-verification-email' && !(await getSessionFromCtx(ctx))) {
-          throw new APIError('UNAUTHORIZED', { message: 'Please sign in first' });
+        // An admin who asks for a reset link is in Activity: nobody takes over an account unseen.
+        if (ctx.path === '/request-password-reset') {
+          const session = await getSessionFromCtx(ctx);
+          if (session?.user.role === 'admin') {
+            await adminEmails.recordResetRequest(session.user, ctx.body);
+          }
         }
       }),
     },
@@ -142,29 +142,39 @@ export function createAuth(
       user: {
         create: {
           before: async (user, context) => {
+            // Browsers cannot reach sign-up here (open-endpoints.ts): the shop calls it once the
+            // link's page has proven both the mailbox and the password, so the address is
+            // confirmed. Google's accounts bring its own verified claim.
+            const emailVerified = context?.path === '/sign-up/email' || user.emailVerified;
             const created = {
               ...user,
               id: crypto.randomUUID(),
               email: user.email.toLowerCase(),
-              role: adminEmails.grantsAtCreation(user) ? 'admin' : 'user',
+              emailVerified,
+              role: adminEmails.grantsAtCreation({ ...user, emailVerified }) ? 'admin' : 'user',
             };
-            if (context?.path === '/sign-up/email' && !user.emailVerified) {
-              await accountMail.queueVerificationLink(transactions.writer(), created);
-            }
             return { data: created };
           },
-        },
-        // Verified by the link, or by Google's verified claim on an existing account.
-        update: {
+          // Whatever sign-ups still wait for this address are moot once it has an account, and
+          // an account ADMIN_EMAILS made admin says so in Activity.
           after: async (user) => {
-            if (user.emailVerified && user.role !== 'admin' && adminEmails.lists(user.email)) {
-              await adminEmails.grantOnceVerified(user.id);
+            const writer = transactions.writer();
+            await writer.delete(pendingSignUps).where(eq(pendingSignUps.email, user.email));
+            if ((user as { role?: string }).role === 'admin') {
+              await adminEmails.recordGrantAtCreation(writer, user);
             }
           },
         },
       },
       session: {
-        create: { after: (session) => adminEmails.grantOnceVerified(session.userId) },
+        create: {
+          // Google's verified claim proves the mailbox at each sign-in with it.
+          after: async (session, context) => {
+            if (context?.path.startsWith('/callback/')) {
+              await adminEmails.grantOnceVerified(session.userId);
+            }
+          },
+        },
       },
       verification: {
         create: {
@@ -194,6 +204,8 @@ export function createAuth(
                   clientSecret: config.auth.google.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
+                  // An address Google has not verified opens no session here.
+                  requireEmailVerification: true,
                 },
               ],
             }),

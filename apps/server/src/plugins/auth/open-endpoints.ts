@@ -4,11 +4,13 @@
  * its admin plugin alone can impersonate anyone, set any password, create, remove or re-role
  * accounts, and none of that goes through the shop's own rules, checks or pages.
  *
+ * Sign-up is the shop's own (`POST /api/sign-up`, modules/accounts/sign-up.ts): Better Auth's
+ * would make an account, and sign it in, before anyone proved the address (decision 021), and
+ * its e-mail verification would trust the mailbox without the password.
+ *
  * To open an endpoint, add it here with the page or flow that calls it.
  */
 export const OPEN_AUTH_ENDPOINTS = [
-  // The signup page.
-  'POST /sign-up/email',
   // The login page.
   'POST /sign-in/email',
   // Sign Out in the navigation bar.
@@ -23,10 +25,6 @@ export const OPEN_AUTH_ENDPOINTS = [
   'GET /callback/:providerId',
   // Where Better Auth sends a browser whose Google sign-in failed before it knew where to go.
   'GET /error',
-  // "Resend" in the banner every page shows a signed-in customer whose address is not verified.
-  'POST /send-verification-email',
-  // The link in the verification mail: marks the address verified, then opens /verify-email.
-  'GET /verify-email',
   // The "Forgot password?" page (/forgot-password) asks for a reset link.
   'POST /request-password-reset',
   // The link in the reset mail: checks the token, then opens /reset-password with it.

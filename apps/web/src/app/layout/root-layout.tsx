@@ -3,7 +3,6 @@ import { Outlet, useLocation } from 'react-router';
 
 import { PageErrorBoundary } from '@/components/page-error-boundary';
 import { PageSpinner } from '@/components/page-spinner';
-import { VerifyEmailBanner } from '@/features/accounts/components/verify-email-banner';
 import { focusOn } from '@/lib/focus';
 
 import { Footer } from './footer';
@@ -33,7 +32,6 @@ export function RootLayout() {
       </a>
       <RouteAnnouncer />
       <Navbar />
-      <VerifyEmailBanner />
       {/* At least a screen tall: the footer starts below the first screen, so a page that
           arrives after its script replaces the spinner without pushing the footer around. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">

@@ -2,20 +2,37 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-import type { Login, SignInOptions, SignUp } from '@apex/contract';
+import type { ConfirmSignUp, Login, SignInOptions, SignUp, SignUpAnswer } from '@apex/contract';
 
-import { apiGet, apiRequest } from '@/lib/api';
+import { ApiError, apiGet, apiRequest } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 import { sessionQueryOptions, storeAccessToken } from '@/lib/session';
 
 // Better Auth's own endpoints (under /api/auth) set the session cookie; errors carry a message.
 
-export function signInWithEmail(input: Login): Promise<unknown> {
-  return apiRequest('POST', '/auth/sign-in/email', input);
+/** An account whose address was never confirmed (made by an earlier version of the shop). */
+const UNCONFIRMED =
+  'Your e-mail address is not confirmed yet. Choose "Forgot password?": the link we mail you confirms it and sets your password.';
+
+export async function signInWithEmail(input: Login): Promise<unknown> {
+  try {
+    return await apiRequest('POST', '/auth/sign-in/email', input);
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.body?.code === 'EMAIL_NOT_VERIFIED') {
+      throw new Error(UNCONFIRMED, { cause: failure });
+    }
+    throw failure;
+  }
 }
 
-export function signUpWithEmail(input: SignUp): Promise<unknown> {
-  return apiRequest('POST', '/auth/sign-up/email', input);
+/** Signs up: the shop mails a link that confirms the address; no account exists before it. */
+export function signUpWithEmail(input: SignUp): Promise<SignUpAnswer> {
+  return apiRequest<SignUpAnswer>('POST', '/sign-up', input);
+}
+
+/** The link's page: the password chosen at sign-up makes the account and signs it in. */
+export function confirmSignUp(input: ConfirmSignUp): Promise<unknown> {
+  return apiRequest('POST', '/sign-up/confirm', input);
 }
 
 /** Starts Google sign-in by leaving the page (when a popup is not possible). */

@@ -10,10 +10,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const TOO_COMMON = 'This password is too common: choose another';
 
-/** The identity service as the page sees it: nobody signed in, and a sign-up it refuses. */
+/** The shop as the page sees it: nobody signed in, and a sign-up it refuses. */
 const fakeIdentity = () =>
   recordPostsTo(
-    '/api/auth/sign-up/email',
+    '/api/sign-up',
     json(
       {
         code: 'PASSWORD_TOO_COMMON',
@@ -47,5 +47,25 @@ describe('Sign Up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Must be 8 characters or longer')).toBeVisible();
     expect(signUps).toEqual([]);
+  });
+
+  it('says to check the inbox once the sign-up is sent, and signs nobody in', async () => {
+    const message =
+      'Check your inbox: we sent a link to ada@example.com. Open it to confirm your address and sign in.';
+    const signUps = recordPostsTo('/api/sign-up', json({ message }, 202), {
+      '/api/sign-in-options': json({ google: false }),
+    });
+    renderWithProviders(<SignUpPage />, { route: '/signup' });
+    await userEvent.type(screen.getByLabelText('Name'), 'Ada Driver');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'kx7q2mzw-long');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(message);
+    expect(signUps).toEqual([
+      { name: 'Ada Driver', email: 'ada@example.com', password: 'kx7q2mzw-long' },
+    ]);
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 });
