@@ -9,7 +9,7 @@ import {
   type TestApp,
   testConfig,
 } from '../../../test/test-app';
-import { outbox } from '../../db/schema';
+import { auditLog, outbox } from '../../db/schema';
 import { type MailMessage, queueMail } from '../../lib/outbox';
 
 const order = {
@@ -74,11 +74,7 @@ describe('with a mail server (SMTP_URL)', () => {
     await queueMail(t.app.database.db, [
       {
         to: 'jane@example.com',
-        message: {
-          kind: 'password-reset',
-          name: 'Jane',
-          link: 'http://localhost:3000/r?token=abc',
-        },
+        message: { kind: 'password-reset', link: 'http://localhost:3000/r?token=abc' },
       },
     ]);
     await t.app.mailSender.deliverDue();
@@ -236,6 +232,52 @@ describe('without a mail server', () => {
     expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(html.headers['content-security-policy']).toContain('sandbox');
     expect(html.body).toContain('<html');
+  });
+
+  it('never shows an admin a one-time link, and writes every read of the Outbox to Activity', async () => {
+    await t.app.database.db.delete(auditLog);
+    await t.app.database.db.delete(outbox);
+    const reset = 'http://localhost:3000/api/auth/reset-password/secret-reset-token';
+    const confirm = 'http://localhost:3000/confirm-email?token=secret-confirm-token';
+    await queueMail(t.app.database.db, [
+      { to: 'victim@example.com', message: { kind: 'password-reset', link: reset } },
+      { to: 'victim@example.com', message: { kind: 'verify-email', link: confirm } },
+    ]);
+    await t.app.mailSender.deliverDue();
+    const list = await t.app.inject({ method: 'GET', url: '/api/outbox', headers: admin.bearer });
+    const ids = list.json<{ mails: { id: string }[] }>().mails.map((mail) => mail.id);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      const one = await t.app.inject({
+        method: 'GET',
+        url: `/api/outbox/${id}`,
+        headers: admin.bearer,
+      });
+      const html = await t.app.inject({
+        method: 'GET',
+        url: `/api/outbox/${id}/html`,
+        headers: admin.bearer,
+      });
+      for (const shown of [one.body, html.body]) {
+        expect(shown).not.toContain('secret-reset-token');
+        expect(shown).not.toContain('secret-confirm-token');
+        expect(shown).toContain('The link is only in the mail itself');
+      }
+    }
+    // Kept, not sent: the links are still there for the mail server, should one be configured.
+    const rows = await t.app.database.db.select({ data: outbox.data }).from(outbox);
+    expect(JSON.stringify(rows)).toContain('secret-reset-token');
+
+    const entries = await t.app.database.db.select().from(auditLog);
+    expect(entries.map((entry) => [entry.action, entry.actorEmail]).sort()).toEqual(
+      [
+        ['mail.list', admin.email],
+        ...Array.from({ length: 4 }, () => ['mail.read', admin.email]),
+      ].sort(),
+    );
+    expect(entries.find((entry) => entry.action === 'mail.read')?.after).toMatchObject({
+      recipient: 'victim@example.com',
+    });
   });
 
   it('pages through the outbox, newest first, without skipping mails queued in the same millisecond', async () => {

@@ -35,7 +35,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ outbox: OutboxReader }> = async
       querystring: OutboxQuerySchema,
       response: { 200: OutboxPageSchema },
     }),
-    async (request) => outbox.listMails(request.query),
+    async (request) => outbox.listMails(await request.requireAdmin(), request.query),
   );
 
   app.get(
@@ -45,7 +45,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ outbox: OutboxReader }> = async
       response: { 200: OutboxMessageSchema },
     }),
     async (request) => {
-      const { mail, text } = await outbox.readMail(request.params.id);
+      const { mail, text } = await outbox.readMail(await request.requireAdmin(), request.params.id);
       return { ...mail, text };
     },
   );
@@ -58,7 +58,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ outbox: OutboxReader }> = async
       response: { 200: z.string() },
     }),
     async (request, reply) => {
-      const { html } = await outbox.readMail(request.params.id);
+      const { html } = await outbox.readMail(await request.requireAdmin(), request.params.id);
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', MAIL_PREVIEW_POLICY)

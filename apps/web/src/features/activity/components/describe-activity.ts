@@ -13,6 +13,9 @@ const actionLabels: Record<ActivityAction, string> = {
   'order.ship': 'Shipped an order',
   'order.delete': 'Deleted an unpaid order',
   'user.make-admin': 'Made an account admin',
+  'user.request-reset': 'Asked for a password reset link',
+  'mail.list': 'Read the Outbox',
+  'mail.read': 'Read a mail in the Outbox',
 };
 
 /** What was done, in words. */
@@ -35,6 +38,9 @@ const fieldLabels: Record<string, string> = {
   customer: 'Customer',
   email: 'Email',
   role: 'Role',
+  recipient: 'To',
+  subject: 'Subject',
+  mails: 'Mails shown',
 };
 
 const LONGEST_TEXT = 80;
@@ -94,5 +100,7 @@ export function describeSubject({ subject, before, after }: Activity): string {
       return text('email') ?? 'An account';
     case 'picture':
       return subject.id.split('/').at(-1) ?? subject.id;
+    case 'mail':
+      return text('subject') ?? 'The Outbox';
   }
 }
