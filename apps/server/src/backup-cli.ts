@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ConfigError, type DatabaseConfig, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { createFilesPrivately, makeOwnerOnly } from './db/private-data-dir';
 import { type DatabaseDump, PgToolMissingError } from './db/snapshot';
 import { type BackupManifest, DamagedBackupError } from './modules/backup/archive';
 import { dumpSocketPath, requestDump } from './modules/backup/dump-socket';
@@ -52,6 +53,8 @@ function printCounts(title: string, manifest: BackupManifest, restored?: BackupM
 async function main([command, file]: string[]): Promise<number> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  // A backup holds everything the shop keeps; what it writes is its owner's alone, as the shop's.
+  createFilesPrivately();
   // Pictures in a bucket are backed up from it and restored into it.
   const pictures = config.s3
     ? (await import('./modules/catalog/s3-picture-store')).createS3PictureStore(config.s3)
@@ -72,6 +75,7 @@ async function main([command, file]: string[]): Promise<number> {
     return 0;
   }
   if (command === 'restore' && file) {
+    makeOwnerOnly(config.dataDir);
     const { manifest, restored } = await restoreBackup({
       file: path.resolve(file),
       database: config.database,

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { createFilesPrivately, DataDirNotPrivateError, makeOwnerOnly } from './db/private-data-dir';
 import { keepTickShapes } from './lib/tick-shapes';
 
 // Requests in flight get this long to finish on shutdown before the process gives up on them.
@@ -13,6 +14,10 @@ async function main(): Promise<void> {
   keepTickShapes();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  // Before anything is opened or written: the data is its owner's alone (decision 009).
+  createFilesPrivately();
+  makeOwnerOnly(config.dataDir);
+  if (config.backups) makeOwnerOnly(config.backups.dir);
   // Start-up time is mostly two waits: loading the app's modules and opening the database
   // (PGlite compiles its WebAssembly). They overlap here instead of running one after the other.
   const [database, { buildApp }] = await Promise.all([
@@ -50,7 +55,11 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Start-up problems an operator can fix get a plain sentence, not a stack trace.
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof DataDirNotPrivateError
+  ) {
     console.error(error.message);
   } else {
     console.error('Apex Parts could not start:', error);

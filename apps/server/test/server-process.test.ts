@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -42,11 +42,23 @@ function databaseEnv(dataDir: string): Record<string, string> {
 const shopFiles = (dataDir: string) =>
   database.config.kind === 'postgres' ? postgresDataDir : dataDir;
 
-/** Runs one of the server's programs (src/server.ts, src/admin-cli.ts) as its own process. */
+/**
+ * Runs one of the server's programs (src/server.ts, src/admin-cli.ts) as its own process, under
+ * the umask most systems give a shell (022: everything readable by everyone).
+ */
 function run(program: string, args: string[], dataDir: string, port: number, logLevel = 'warn') {
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(serverRoot, 'src', program), ...args],
+    '/bin/sh',
+    [
+      '-c',
+      'umask 022 && exec "$@"',
+      'sh',
+      process.execPath,
+      '--import',
+      'tsx',
+      path.join(serverRoot, 'src', program),
+      ...args,
+    ],
     {
       cwd: serverRoot,
       env: {
@@ -101,6 +113,17 @@ async function waitUntilReady(port: number): Promise<void> {
   throw new Error('server did not become ready');
 }
 
+/** Every file and directory below `dir` that its group or anyone else may read, write or enter. */
+function sharedFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((entry) => path.join(dir, entry))
+    .concat(dir)
+    .filter((file) => {
+      const stats = lstatSync(file);
+      return !stats.isSymbolicLink() && (stats.mode & 0o077) !== 0;
+    });
+}
+
 async function partNames(port: number): Promise<string[]> {
   const res = await fetch(`http://127.0.0.1:${port}/api/parts`);
   return ((await res.json()) as { name: string }[]).map((p) => p.name);
@@ -112,9 +135,14 @@ describe('the server process', { timeout: 120_000 }, () => {
   it('ends cleanly within 5 s of SIGTERM and finds its data again on restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
     const port = await freePort();
+    // What a careless copy leaves behind: a data directory everyone may read.
+    chmodSync(dataDir, 0o755);
+    writeFileSync(path.join(dataDir, 'notes.txt'), 'left here', { mode: 0o644 });
 
     const first = startServer(dataDir, port, 'info');
     await waitUntilReady(port);
+    // Under umask 022, the data directory and all in it are the owner's alone (decision 009).
+    expect(sharedFiles(shopFiles(dataDir))).toEqual([]);
     const namesBefore = await partNames(port);
     expect(namesBefore.length).toBeGreaterThanOrEqual(12);
 
