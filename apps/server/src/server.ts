@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     openDatabase(config.database),
     import('./app'),
   ]);
+  // PGlite writes a new database's first files with modes of its own, past the umask.
+  makeOwnerOnly(config.dataDir);
   const app = await buildApp(config, { database });
 
   let closing = false;
