@@ -56,8 +56,8 @@ test.describe('buying a part', () => {
     const row = page.getByRole('row').filter({ hasText: part.name });
     await expect(row.getByRole('cell', { name: total })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    // The order holds its stock for a while only, and says how long.
-    await expect(row.getByText(/^Pay within \d+ min$/)).toBeVisible();
+    // The order holds its stock for a while only, and says until when.
+    await expect(row.getByText(/^Held for you until \d\d:\d\d: pay within \d+ min$/)).toBeVisible();
     await row.getByRole('link', { name: `Pay for ${part.name}` }).click();
 
     await expect(page.getByRole('heading', { name: `Pay for ${part.name}` })).toBeVisible();

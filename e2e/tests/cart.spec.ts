@@ -212,10 +212,14 @@ test.describe('the cart', () => {
     await page.getByLabel('Phone').fill('+1 555 0101');
     await page.getByLabel('Address', { exact: true }).fill('2 Pit Lane, Monza');
 
-    // Meanwhile another customer buys every unit of one line.
+    // Meanwhile another customer buys every unit of one line: they were not held for anyone
+    // (the last minimum order never is), so they are the rival's once paid.
     const rival = await secondBrowser(browser, testInfo, 123);
     await signUpThroughPage(rival, 'Early Buyer');
     await orderThroughPage(rival, scarce, 2);
+    await rival.getByRole('link', { name: 'Pay now' }).click();
+    await payWithCard(rival);
+    await expect(rival.getByText('your payment is completed')).toBeVisible();
     await rival.context().close();
     expect(await stockOf(request, scarce._id)).toBe(0);
 

@@ -130,8 +130,8 @@ describe('configuration', () => {
     expect(trustProxy('203.0.113.9', 1)).toBe(false);
   });
 
-  it('gives unpaid orders 30 minutes and a customer 3 of them, unless told otherwise', () => {
-    expect(loadConfig({}).orders).toMatchObject({ unpaidTtlMinutes: 30, maxUnpaidPerCustomer: 3 });
+  it('gives unpaid orders 15 minutes and a customer 3 of them, unless told otherwise', () => {
+    expect(loadConfig({}).orders).toMatchObject({ unpaidTtlMinutes: 15, maxUnpaidPerCustomer: 3 });
     expect(
       loadConfig({ UNPAID_ORDER_TTL_MINUTES: '90', MAX_UNPAID_ORDERS: '5' }).orders,
     ).toMatchObject({ unpaidTtlMinutes: 90, maxUnpaidPerCustomer: 5 });

@@ -72,7 +72,8 @@ export const EnvSchema = z.object({
     .int('must be a whole number of minutes')
     .min(1, 'must be at least 1 minute')
     .max(7 * 24 * 60, 'must be at most 10080 minutes (a week)')
-    .default(30),
+    // Minutes, not half an hour: a hold keeps the parts from everyone else (decision 022).
+    .default(15),
   MAX_UNPAID_ORDERS: z.coerce
     .number({ message: 'must be a whole number' })
     .int('must be a whole number')

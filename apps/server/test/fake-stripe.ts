@@ -29,6 +29,9 @@ export async function startFakeStripe() {
   const byIdempotencyKey = new Map<string, string>();
   let created = 0;
   let cancelled = 0;
+  const refunds: { id: string; amount: number; payment_intent: string }[] = [];
+  const refundsByKey = new Map<string, unknown>();
+  let refundsDown = false;
   let whileCreating: (() => Promise<unknown>) | null = null;
   let whileCancelling: (() => Promise<unknown>) | null = null;
 
@@ -38,6 +41,42 @@ export async function startFakeStripe() {
       response.end(JSON.stringify(body));
     };
     const url = new URL(request.url ?? '/', 'http://fake');
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      void readForm(request).then((form) => {
+        if (refundsDown) {
+          send(503, { error: { type: 'api_error', message: 'Refunds are down' } });
+          return;
+        }
+        const key = request.headers['idempotency-key'];
+        const intent = intents.get(form.get('payment_intent') ?? '');
+        if (!intent || intent.status !== 'succeeded') {
+          send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'This PaymentIntent has no succeeded charge to refund.',
+            },
+          });
+          return;
+        }
+        const known = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (known) {
+          send(200, known);
+          return;
+        }
+        const refund = {
+          id: `re_fake_${refunds.length + 1}`,
+          object: 'refund',
+          amount: intent.amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+        };
+        refunds.push(refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        send(200, refund);
+      });
+      return;
+    }
     const match = /^\/v1\/payment_intents(?:\/([^/]+))?(\/cancel)?$/.exec(url.pathname);
     if (!match) {
       send(404, { error: { type: 'invalid_request_error', message: 'No route' } });
@@ -125,6 +164,12 @@ export async function startFakeStripe() {
     createdCount: () => created,
     /** How many intents were cancelled. */
     cancelledCount: () => cancelled,
+    /** Every refund made (idempotent retries do not count), oldest first. */
+    refunds: () => [...refunds],
+    /** While down, every refund is answered 503, as Stripe does in an outage. */
+    setRefundsDown(down: boolean): void {
+      refundsDown = down;
+    },
     /** What Stripe.js's confirmCardPayment does when the card is accepted. */
     succeed(id: string): FakeIntent {
       const intent = intents.get(id);

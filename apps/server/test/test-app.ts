@@ -72,7 +72,7 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     },
     payments: { provider: 'builtin' },
     // Tests that check the cap or the sweep set their own; the rest order freely and sweep by hand.
-    orders: { unpaidTtlMinutes: 30, maxUnpaidPerCustomer: 100_000, expirySweepMs: null },
+    orders: { unpaidTtlMinutes: 15, maxUnpaidPerCustomer: 100_000, expirySweepMs: null },
     webDist: null,
     // Made only when something is written there (the demo logins).
     dataDir: path.join(tmpdir(), `apex-data-${randomUUID()}`),

@@ -43,11 +43,20 @@ export const OrderSchema = z
     expiresAt: z.iso
       .datetime()
       .nullable()
-      .describe('While unpaid: when the order is cancelled and its stock returned unless paid'),
+      .describe('While unpaid: when the order lapses unless it is paid'),
+    held: z
+      .boolean()
+      .describe(
+        'While unpaid: whether its parts are held for it until expiresAt; if not, they are ' +
+          'taken when its payment arrives, or its payment is refunded (decision 022)',
+      ),
     cancelReason: z
-      .enum(['expired', 'customer'])
+      .enum(['expired', 'customer', 'sold-out'])
       .nullable()
-      .describe('Why a cancelled order was cancelled: it expired, or its customer cancelled it'),
+      .describe(
+        'Why a cancelled order was cancelled: it expired, its customer cancelled it, or its ' +
+          'parts sold to someone who paid first (its payment is refunded)',
+      ),
     lines: z.array(OrderLineSchema).describe('What was ordered; one line for the spec’s orders'),
   })
   .meta({ id: 'Order' });

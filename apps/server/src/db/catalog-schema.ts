@@ -22,9 +22,11 @@ export const parts = pgTable(
     image: text().notNull(),
     description: text().notNull(),
     priceCents: integer().notNull(),
-    /** Units on the shelf; orders reserve from it. */
+    /** Units on the shelf that no order holds or has bought. */
     stock: integer().notNull(),
     minOrder: integer().notNull(),
+    /** When admins were last told the stock fell below a minimum order: once a day at most. */
+    lowStockMailedAt: timestamp({ withTimezone: true }),
     /**
      * Goes up by one on every change to the row (an edit, a restock, an order reserving stock),
      * so an edit made from an older copy of the part is refused instead of overwriting it.
@@ -75,7 +77,8 @@ export const reviews = pgTable(
 );
 
 /**
- * Every column of a part but its search document, which only the search's condition reads: the
+ * Every column of a part but its search document, which only the search's condition reads, and
+ * when admins were last told of its low stock, which only that notice reads: the
  * lists of parts (the catalog's cache, a search's page) leave it in the database. A column added
  * to `parts` and missing here fails the type check wherever a `PartRow` is read.
  */
@@ -93,6 +96,6 @@ export const partColumns = {
   updatedAt: parts.updatedAt,
 };
 
-/** A part as the shop reads it (without its search document). */
-export type PartRow = Omit<typeof parts.$inferSelect, 'search'>;
+/** A part as the shop reads it (without its search document and the notices' bookkeeping). */
+export type PartRow = Omit<typeof parts.$inferSelect, 'search' | 'lowStockMailedAt'>;
 export type ReviewRow = typeof reviews.$inferSelect;

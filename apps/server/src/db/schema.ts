@@ -51,8 +51,11 @@ export type ProfileRow = typeof profiles.$inferSelect;
 
 export const orderStatus = pgEnum('order_status', ['unpaid', 'paid', 'shipped', 'cancelled']);
 
-/** Why an unpaid order was cancelled: it expired, or its customer cancelled it. */
-export const orderCancelReason = pgEnum('order_cancel_reason', ['expired', 'customer']);
+/**
+ * Why an unpaid order was cancelled: it expired, its customer cancelled it, or its payment arrived
+ * after the last of its parts had sold to someone who paid first (the payment is refunded).
+ */
+export const orderCancelReason = pgEnum('order_cancel_reason', ['expired', 'customer', 'sold-out']);
 
 export const orders = pgTable(
   'orders',
@@ -75,8 +78,20 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     /** Paid through the built-in test-mode processor: no money moved. */
     testPayment: boolean().notNull().default(false),
-    /** An unpaid order gives its stock back at this time unless it is paid first. */
+    /** An unpaid order lapses at this time unless it is paid first. */
     expiresAt: timestamp({ withTimezone: true }),
+    /**
+     * Whether the unpaid order holds its stock until `expiresAt`. A hold never takes a part's
+     * stock below one minimum order, which goes to whoever pays first (decision 022); an order
+     * that does not hold takes its stock when its payment arrives, or is refunded.
+     */
+    holdsStock: boolean().notNull().default(true),
+    /**
+     * Set while the payment of an order cancelled as sold out waits for its refund (every
+     * instance's sweep asks the provider again until it is done); then `refundedAt` is.
+     */
+    refundDueAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: orderCancelReason(),
     shippedAt: timestamp({ withTimezone: true }),
@@ -95,6 +110,9 @@ export const orders = pgTable(
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),
+    index('orders_refund_due_idx')
+      .on(t.refundDueAt)
+      .where(sql`${t.refundDueAt} is not null`),
     // Manage Orders pages newest first, read backwards along (created_at, id) (decision 014):
     // every order, one state's (which also counts the orders by state for the overview), or a
     // search by the start of the customer's e-mail or name (text_pattern_ops serves LIKE 'x%').

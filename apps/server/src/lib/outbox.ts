@@ -19,7 +19,16 @@ export interface OrderFacts {
 
 /** Every message the shop sends, with what it needs to say. */
 export type MailMessage =
-  | { kind: 'order-placed'; name: string; order: OrderFacts; expiresAt: string | null }
+  | {
+      kind: 'order-placed';
+      name: string;
+      order: OrderFacts;
+      expiresAt: string | null;
+      /** Whether the parts are held until `expiresAt` (absent from mails queued before). */
+      held?: boolean;
+    }
+  /** An order paid after its parts sold to someone who paid first: its payment is refunded. */
+  | { kind: 'order-sold-out'; name: string; order: OrderFacts }
   | { kind: 'order-paid'; name: string; order: OrderFacts }
   | { kind: 'order-shipped'; name: string; order: OrderFacts }
   | { kind: 'order-deleted'; name: string; order: OrderFacts }

@@ -21,6 +21,11 @@ export interface PaymentProvider {
    * provider cannot say yet (a bank still deciding: ask again later), else 'cancelled'.
    */
   cancelIntent(id: string): Promise<'cancelled' | 'succeeded' | 'processing'>;
+  /**
+   * Gives a succeeded intent's whole amount back to the card. Safe to repeat: a second call for
+   * the same intent refunds nothing more.
+   */
+  refundIntent(id: string): Promise<void>;
 }
 
 export interface ProviderIntent {

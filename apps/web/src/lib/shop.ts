@@ -56,7 +56,9 @@ export interface Order {
   testPayment: boolean;
   /** While unpaid: when it is cancelled unless paid. */
   expiresAt: string | null;
-  cancelReason: 'expired' | 'customer' | null;
+  /** While unpaid: whether its parts are held for it until `expiresAt` (decision 022). */
+  held: boolean;
+  cancelReason: 'expired' | 'customer' | 'sold-out' | null;
 }
 
 /**

@@ -34,6 +34,7 @@ export function orderJson(overrides: Partial<Order> = {}): Order {
     createdAt: new Date().toISOString(),
     testPayment: false,
     expiresAt: null,
+    held: false,
     cancelReason: null,
     lines: [{ partId: 'p1', name: 'Carbon Wing', unitPrice: 125, quantity: 2, price: 250 }],
     ...overrides,

@@ -16,7 +16,7 @@ export interface RenderedMail {
 
 /** What became of an order after it was placed, as its customer is told, and where to look next. */
 const orderNews: Record<
-  'order-paid' | 'order-shipped' | 'order-deleted',
+  'order-paid' | 'order-shipped' | 'order-deleted' | 'order-sold-out',
   {
     subject: (partName: string) => string;
     preview: (order: OrderFacts) => string;
@@ -52,6 +52,19 @@ const orderNews: Record<
     state: 'Cancelled by the shop',
     next: { path: '/#parts', label: 'See the parts' },
   },
+  'order-sold-out': {
+    subject: (partName) => `Your ${partName} order sold out before your payment arrived: refunded`,
+    preview: (order) => `We refund ${formatCents(order.totalCents)} in full`,
+    heading: 'Sold out: payment refunded',
+    greeting: (name) => (
+      <>
+        Hello {name}, the parts of this order were not held for you, and someone else paid for the
+        last of them first. We cancelled the order and refund your payment in full.
+      </>
+    ),
+    state: 'Cancelled: sold out, refunded',
+    next: { path: '/#parts', label: 'See the parts' },
+  },
 };
 
 /** The subject and the body of one message; links point at the shop's public address. */
@@ -68,8 +81,12 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
             heading="Order placed"
           >
             <Text style={styles.text}>
-              Hello {message.name}, thank you for your order. We hold the parts for you until it is
-              paid{message.expiresAt ? ` (until ${formatTime(message.expiresAt)})` : ''}.
+              Hello {message.name}, thank you for your order.{' '}
+              {message.held === false
+                ? 'Its parts are not held: the last of them go to whoever pays first, so pay soon.'
+                : `We hold the parts for you until it is paid${
+                    message.expiresAt ? ` (until ${formatTime(message.expiresAt)})` : ''
+                  }.`}
             </Text>
             <OrderSummary order={order} state="Unpaid" />
             <Action href={at(`/dashboard/payment/${order.id}`)} label="Pay for this order" />
@@ -79,7 +96,8 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
     }
     case 'order-paid':
     case 'order-shipped':
-    case 'order-deleted': {
+    case 'order-deleted':
+    case 'order-sold-out': {
       const { order } = message;
       const news = orderNews[message.kind];
       return {

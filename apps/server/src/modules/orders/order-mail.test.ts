@@ -163,7 +163,7 @@ describe("an order's mail", () => {
     expect(await t.app.database.db.select().from(outbox)).toEqual([]);
   });
 
-  it('tells every admin, once, when an order takes a part below its minimum order', async () => {
+  it('tells every admin, once, when a payment takes a part below its minimum order', async () => {
     const part = await makePart(t.app.database.db, {
       name: 'Forged wheel set',
       stock: 7,
@@ -174,7 +174,7 @@ describe("an order's mail", () => {
     const customer = await signUp(t.app, { email: 'jane@example.com' });
     await forgetSignUpMail();
 
-    // 7 → 5 → 3: still enough for a minimum order; no notice.
+    // 7 → 5 → 3, held: still enough for a minimum order; no notice.
     await placeOrder(customer, part.id, 2);
     await placeOrder(customer, part.id, 2);
     expect((await delivered()).map(recipientOf).sort()).toEqual([
@@ -183,14 +183,16 @@ describe("an order's mail", () => {
     ]);
     smtp.received.length = 0;
 
-    // 3 → 1: below the minimum order of 2, nobody can order it any more.
-    await placeOrder(customer, part.id, 2);
+    // Not held (it would leave less than a minimum order); paid, it takes 3 → 1, below the
+    // minimum order of 2: nobody can order the part any more.
+    await payWithTestCard(t.app, customer, await placeOrder(customer, part.id, 2));
     const mails = await delivered();
     const notices = mails.filter((mail) => mail.subject === 'Low stock: Forged wheel set (1 left)');
     expect(notices.map(recipientOf).sort()).toEqual(['boss@example.com', 'parts.desk@example.com']);
     expect(notices[0]?.text).toContain('the minimum order is 2');
     expect(notices[0]?.html).toContain(`/dashboard/editproduct/${part.id}`);
-    expect(mails).toHaveLength(3);
+    // The order placed and paid, and the two notices.
+    expect(mails).toHaveLength(4);
   });
 });
 
@@ -201,16 +203,17 @@ describe('the low-stock notice', () => {
     const customer = await signUp(t.app, { email: 'jane@example.com' });
     await forgetSignUpMail();
 
-    // 4 → 2: one more minimum order can still be placed.
+    // 4 → 2, held: one more minimum order can still be placed.
     await placeOrder(customer, part.id, 2);
     expect((await delivered()).map(recipientOf)).toEqual(['jane@example.com']);
     smtp.received.length = 0;
 
-    // 2 → 0: nobody can order it any more.
-    await placeOrder(customer, part.id, 2);
+    // 2 → 0 once paid: nobody can order it any more.
+    await payWithTestCard(t.app, customer, await placeOrder(customer, part.id, 2));
     const subjects = (await delivered()).map((mail) => `${recipientOf(mail)}: ${mail.subject}`);
     expect(subjects.sort()).toEqual([
       'boss@example.com: Low stock: Race seat (0 left)',
+      'jane@example.com: Payment received for your Race seat order',
       'jane@example.com: Your order for Race seat is placed: pay to confirm it',
     ]);
   });

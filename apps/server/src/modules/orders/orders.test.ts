@@ -9,6 +9,7 @@ import { makePart } from '../../../test/factories';
 import {
   chargedPaymentId,
   chargeTestCard,
+  payWithTestCard,
   placeOrder as placeOrderIn,
   placeOrderId,
   recordPayment,
@@ -138,7 +139,9 @@ describe('POST /api/orders', () => {
     const customer = await signUp(t.app);
     const res = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 4 });
     expect(res.statusCode).toBe(201);
-    expect(res.json<{ order: unknown }>().order).toMatchObject({ orderQuantity: 4 });
+    expect(res.json<{ order: unknown }>().order).toMatchObject({ orderQuantity: 4, held: false });
+    // The last minimum order is nobody's until paid (decision 022).
+    await payWithTestCard(t.app, customer, res.json<{ insertedId: string }>().insertedId);
     expect(await stockOf(part.id)).toBe(0);
 
     const late = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 4 });
@@ -166,6 +169,7 @@ describe('POST /api/orders', () => {
     const largest = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 });
     expect(largest.statusCode).toBe(201);
     expect(largest.json<{ order: unknown }>().order).toMatchObject({ price: 999_999.99 });
+    await payWithTestCard(t.app, customer, largest.json<{ insertedId: string }>().insertedId);
     // At the limit, not over it: the refusal is about the stock.
     expectRefused(
       await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 }),
@@ -191,7 +195,7 @@ describe('POST /api/orders', () => {
     expect((await placeOrder({}, { orderId: archived.id, orderQuantity: 2 })).statusCode).toBe(401);
   });
 
-  it('never oversells: of 100 concurrent orders only as many succeed as the stock allows', async () => {
+  it('never oversells: of 100 concurrent orders and their payments, only as many are sold as the stock allows', async () => {
     const part = await makePart(t.app.database.db, { stock: 37, minOrder: 1 });
     const customer = await signUp(t.app);
     const answers = await Promise.all(
@@ -199,8 +203,21 @@ describe('POST /api/orders', () => {
         placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 1 }),
       ),
     );
-    const codes = answers.map((a) => a.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(37);
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    // Held while a minimum order stays on the shelf: 36; the others wait for their payment.
+    const held = answers.filter((a) => a.json<{ order: { held: boolean } }>().order.held);
+    expect(held).toHaveLength(36);
+    expect(await stockOf(part.id)).toBe(1);
+
+    const payments = await Promise.all(
+      answers.map(async (answer) => {
+        const id = answer.json<{ insertedId: string }>().insertedId;
+        return markPaid(customer, id, await charged(customer, id));
+      }),
+    );
+    const codes = payments.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(37);
+    // The rest came after the last unit sold: refunded, not sold.
     expect(codes.filter((c) => c === 409)).toHaveLength(63);
     expect(await stockOf(part.id)).toBe(0);
   });

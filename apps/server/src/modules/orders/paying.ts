@@ -2,6 +2,7 @@ import { httpErrors } from '@fastify/sensible';
 import { and, eq, isNull } from 'drizzle-orm';
 
 import { orders } from '../../db/schema';
+import type { OrderWithLines } from '../../lib/order-placing';
 import type { Viewer } from '../../plugins/auth';
 import {
   assertPayable,
@@ -9,7 +10,12 @@ import {
   isStillPayable,
   noLongerPayable,
   type OrdersContext,
+  SOLD_OUT_REFUNDED,
 } from './context';
+import { holds, takeUnits, unitsByPart } from './stock';
+
+/** Thrown inside a hold's transaction to roll it back: a part cannot be held after all. */
+class NotHeld extends Error {}
 
 /** An order's payment, as the payments module asks for it: the order decides, the processor confirms. */
 export function createPaying({
@@ -18,7 +24,42 @@ export function createPaying({
   findOrder,
   findOwnOrder,
   recordPayment,
+  onStockChanged,
 }: OrdersContext) {
+  /**
+   * An order placed when its parts could not be held is held now, as its customer starts
+   * paying, if that leaves a minimum order of each part on the shelf (decision 022); else it
+   * stays as it was.
+   */
+  async function holdIfPossible(order: OrderWithLines): Promise<void> {
+    const held = await db
+      .transaction(async (tx) => {
+        const [claimed] = await tx
+          .update(orders)
+          .set({ holdsStock: true, updatedAt: new Date() })
+          .where(
+            and(
+              eq(orders.id, order.id),
+              eq(orders.status, 'unpaid'),
+              eq(orders.holdsStock, false),
+              isStillPayable,
+            ),
+          )
+          .returning({ id: orders.id });
+        if (!claimed) return false;
+        for (const [partId, quantity] of unitsByPart(order.lines)) {
+          const [part] = await takeUnits(tx, partId, quantity, holds(quantity, null));
+          if (!part) throw new NotHeld();
+        }
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NotHeld) return false;
+        throw error;
+      });
+    if (held) onStockChanged();
+  }
+
   return {
     /**
      * The client secret of the payment intent for the caller's own unpaid order: the one intent
@@ -27,6 +68,7 @@ export function createPaying({
     async openPayment(viewer: Viewer, id: string): Promise<{ clientSecret: string }> {
       const order = await findOwnOrder(viewer, id);
       assertPayable(order);
+      if (!order.holdsStock) await holdIfPossible(order);
       const intent = await provider.createIntent({
         id: order.id,
         amountCents: order.totalCents,
@@ -70,6 +112,9 @@ export function createPaying({
     ): Promise<{ modifiedCount: number }> {
       const order = await findOwnOrder(viewer, id);
       if (order.status !== 'unpaid') {
+        if (order.cancelReason === 'sold-out' && order.transactionId === transactionId) {
+          throw httpErrors.conflict(SOLD_OUT_REFUNDED);
+        }
         // Repeating the call for the payment that paid the order is harmless.
         if (order.transactionId === transactionId) return { modifiedCount: 0 };
         if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
@@ -84,7 +129,9 @@ export function createPaying({
       if (!confirmed) {
         throw httpErrors.badRequest('This payment did not succeed for this order');
       }
-      return { modifiedCount: (await recordPayment(order.id, transactionId)) ? 1 : 0 };
+      const recorded = await recordPayment(order.id, transactionId);
+      if (recorded === 'sold-out') throw httpErrors.conflict(SOLD_OUT_REFUNDED);
+      return { modifiedCount: recorded === 'paid' ? 1 : 0 };
     },
 
     /**
@@ -98,7 +145,7 @@ export function createPaying({
     }): Promise<{ modifiedCount: number }> {
       const order = await findOrder(intent.orderId);
       if (order?.totalCents !== intent.amountCents) return { modifiedCount: 0 };
-      return { modifiedCount: (await recordPayment(order.id, intent.id)) ? 1 : 0 };
+      return { modifiedCount: (await recordPayment(order.id, intent.id)) === 'paid' ? 1 : 0 };
     },
   };
 }

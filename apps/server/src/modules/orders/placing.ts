@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
 import { httpErrors } from '@fastify/sensible';
-import { and, count, eq, getTableColumns, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 
 import { formatCents, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/contract';
 
 import type { Transaction } from '../../db/client';
-import { orderLines, orders, type PartRow, parts, users } from '../../db/schema';
+import { orderLines, orders, parts, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import type {
   AlongWithOrder,
@@ -19,7 +19,8 @@ import { type MailMessage, queueMailWith } from '../../lib/outbox';
 import type { Viewer } from '../../plugins/auth';
 import { lineError } from '../../plugins/errors';
 import { isStillPayable, type OrdersContext } from './context';
-import { mailLowStock, orderFacts } from './effects';
+import { orderFacts } from './effects';
+import { holds, returnStock, type StockedPart, stockedPart, takes } from './stock';
 
 const TOTAL_TOO_LARGE = `One order can total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}: order fewer`;
 
@@ -28,19 +29,6 @@ const capReached = (holding: number) =>
   httpErrors.conflict(
     `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
   );
-
-/**
- * What an order reads back of a part it reserved: its line's name and price, and what the low-stock
- * notice checks (not the whole row: the search column alone is larger than the rest).
- */
-const reservedPart = {
-  id: parts.id,
-  name: parts.name,
-  priceCents: parts.priceCents,
-  stock: parts.stock,
-  minOrder: parts.minOrder,
-};
-type ReservedPart = Pick<PartRow, keyof typeof reservedPart>;
 
 export function createPlacing({
   db,
@@ -116,19 +104,25 @@ export function createPlacing({
         const unpaidCount = sql<number>`(select count(*)::int from ${held})`;
         // On PostgreSQL the customer's row is locked until this order is in (PGlite runs one
         // transaction at a time): their concurrent orders take turns, so each counts the unpaid
-        // ones before it and the cap holds. The lock is taken by the first reservation, before
-        // it locks its part (every order locks its customer, then its parts in the order of
-        // their ids, so none waits for another in a circle). The count comes back from the
-        // insert: a later statement, so it sees every order committed while this one waited for
-        // the lock (a statement sees only what was committed when it began). Neither costs a
-        // round trip of its own.
+        // ones before it and the cap holds. The lock is taken by the first hold, before it locks
+        // its part (every order locks its customer, then its parts in the order of their ids, so
+        // none waits for another in a circle). The count comes back from the insert: a later
+        // statement, so it sees every order committed while this one waited for the lock (a
+        // statement sees only what was committed when it began). Neither costs a round trip of
+        // its own.
         const customer = tx
           .$with('customer')
           .as(tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for('update'));
-        const reserved = new Map<string, ReservedPart>();
+        const reserved = new Map<string, StockedPart>();
         // When the order lapses unpaid, by the database's clock, as of the transaction's start:
-        // read with the first reservation, so the order and its mail can go in as one statement.
+        // read with the first line, so the order and its mail can go in as one statement.
         let expiresAt: Date | null = null;
+        const lapses = sql`now() + make_interval(mins => ${unpaidTtlMinutes})`.mapWith(
+          orders.expiresAt,
+        );
+        // Each line's stock is held while that leaves a minimum order of its part on the shelf
+        // (decision 022): all of them, or none, and then every line is only checked.
+        let holdsStock = true;
         for (const [index, line] of byPartId.entries()) {
           const { partId, quantity, shownUnitPriceCents } = line;
           const locksCustomer = index === 0 && !transactionsTakeTurns;
@@ -142,35 +136,54 @@ export function createPlacing({
             .where(
               and(
                 eq(parts.id, partId),
-                isNull(parts.archivedAt),
-                lte(parts.minOrder, quantity),
-                gte(parts.stock, quantity),
-                lte(parts.priceCents, Math.floor(MAX_ORDER_TOTAL_CENTS / quantity)),
-                shownUnitPriceCents === null
-                  ? undefined
-                  : eq(parts.priceCents, shownUnitPriceCents),
+                holds(quantity, shownUnitPriceCents),
                 locksCustomer ? sql`exists (select 1 from ${customer})` : undefined,
               ),
             )
-            .returning({
-              ...reservedPart,
-              expiresAt: sql`now() + make_interval(mins => ${unpaidTtlMinutes})`.mapWith(
-                orders.expiresAt,
-              ),
-            });
+            .returning({ ...stockedPart, expiresAt: lapses });
           if (!part) {
-            // Nothing reserved: say why, the customer's cap first, then the line as it is now.
-            // Throwing rolls back the lines reserved before it.
-            if (index === 0) {
-              const [unpaid] = await tx.select({ n: count() }).from(held);
-              const holding = unpaid?.n ?? 0;
-              if (holding >= maxUnpaidPerCustomer) throw capReached(holding);
-            }
-            throw await refusal(tx, line, fromCart);
+            holdsStock = false;
+            break;
           }
           const { expiresAt: expiry, ...row } = part;
           expiresAt ??= expiry;
           reserved.set(partId, row);
+        }
+        if (!holdsStock) {
+          // What was held goes back; the customer's row is locked as the hold would have.
+          await returnStock(
+            tx,
+            byPartId.filter((line) => reserved.has(line.partId)),
+          );
+          reserved.clear();
+          if (!transactionsTakeTurns) {
+            await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(users.id, viewer.id))
+              .for('update');
+          }
+          for (const [index, line] of byPartId.entries()) {
+            const [part] = await tx
+              .select({ ...stockedPart, expiresAt: lapses })
+              .from(parts)
+              .where(
+                and(eq(parts.id, line.partId), takes(line.quantity, line.shownUnitPriceCents)),
+              );
+            if (!part) {
+              // Nothing can be had: say why, the customer's cap first, then the line as it is
+              // now. Throwing rolls back everything before it.
+              if (index === 0) {
+                const [unpaid] = await tx.select({ n: count() }).from(held);
+                const holding = unpaid?.n ?? 0;
+                if (holding >= maxUnpaidPerCustomer) throw capReached(holding);
+              }
+              throw await refusal(tx, line, fromCart);
+            }
+            const { expiresAt: expiry, ...row } = part;
+            expiresAt ??= expiry;
+            reserved.set(line.partId, row);
+          }
         }
         const lines: OrderLine[] = request.lines.map(({ partId, quantity }) => {
           const part = reserved.get(partId);
@@ -202,6 +215,7 @@ export function createPlacing({
           // Just placed: not paid, so no transaction yet.
           order: orderFacts({ id, lines, totalCents, transactionId: null, testPayment: false }),
           expiresAt: expiresAt?.toISOString() ?? null,
+          held: holdsStock,
         };
         const queuedMail = queueMailWith(tx, 'queued_mail', [
           { to: viewer.email, message: placedMail },
@@ -218,6 +232,7 @@ export function createPlacing({
             phone: request.phone,
             address: request.address,
             expiresAt,
+            holdsStock,
           })
           .returning({ ...getTableColumns(orders), unpaidBefore: unpaidCount });
         if (!inserted) throw new Error('the order insert returned nothing');
@@ -225,10 +240,6 @@ export function createPlacing({
         const { unpaidBefore, ...row } = inserted;
         if (unpaidBefore >= maxUnpaidPerCustomer) throw capReached(unpaidBefore);
         const order: OrderWithLines = { ...row, lines };
-        for (const line of byPartId) {
-          const part = reserved.get(line.partId);
-          if (part) await mailLowStock(tx, part, line.quantity);
-        }
         await alongWith?.(tx, order);
         return order;
       });

@@ -267,6 +267,82 @@ describe('paying through Stripe', () => {
 /** An admin of the shop, signed in; a new one each time. */
 const newAdmin = () => signUpAdmin(t.app);
 
+describe('a Stripe payment that comes after the last units sold', () => {
+  it('refunds it through Stripe once, whether the page or the webhook reports it, and sells nothing', async () => {
+    const part = await makePart(t.app.database.db, { priceCents: 4_999, stock: 2, minOrder: 2 });
+    const [ada, bob] = [await signUp(t.app), await signUp(t.app)];
+    // Neither order is held: the last minimum order goes to whoever pays first (decision 022).
+    const adasOrder = await placeOrderId(t.app, ada, part.id, 2);
+    const bobsOrder = await placeOrderId(t.app, bob, part.id, 2);
+    const pays = async (customer: Caller, orderId: string) => {
+      const { clientSecret } = (await createIntent(customer, orderId)).json<{
+        clientSecret: string;
+      }>();
+      return fake.succeed(intentIdOf(clientSecret));
+    };
+    const bobsIntent = await pays(bob, bobsOrder);
+    const bobPaid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${bobsOrder}`,
+      headers: bob.bearer,
+      payload: { transactionId: bobsIntent.id },
+    });
+    expect(bobPaid.statusCode).toBe(200);
+
+    const adasIntent = await pays(ada, adasOrder);
+    const { payload, signature } = signedEvent(adasIntent);
+    expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
+    const adaPaid = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${adasOrder}`,
+      headers: ada.bearer,
+      payload: { transactionId: adasIntent.id },
+    });
+    expect(adaPaid.statusCode).toBe(409);
+    expect((await sendWebhook(payload, signature)).statusCode).toBe(200);
+
+    expect(fake.refunds().filter((refund) => refund.payment_intent === adasIntent.id)).toEqual([
+      expect.objectContaining({ amount: 9_998 }),
+    ]);
+    expect(await orderOf(ada, adasOrder)).toMatchObject({ status: 'cancelled', payment: 'false' });
+    expect(await stockOfOrderedPart(adasOrder)).toBe(0);
+  });
+
+  it('asks Stripe again at the next sweep when the refund could not be made at once', async () => {
+    const part = await makePart(t.app.database.db, { priceCents: 4_999, stock: 2, minOrder: 2 });
+    const [ada, bob] = [await signUp(t.app), await signUp(t.app)];
+    const adasOrder = await placeOrderId(t.app, ada, part.id, 2);
+    const bobsOrder = await placeOrderId(t.app, bob, part.id, 2);
+    await t.app.database.db.update(parts).set({ stock: 0 }).where(eq(parts.id, part.id));
+    expect(bobsOrder).not.toBe(adasOrder);
+    const { clientSecret } = (await createIntent(ada, adasOrder)).json<{ clientSecret: string }>();
+    const intent = fake.succeed(intentIdOf(clientSecret));
+    // Stripe's refunds out of reach while the shop records the payment: the refund waits.
+    const refundsBefore = fake.refunds().length;
+    fake.setRefundsDown(true);
+    try {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${adasOrder}`,
+        headers: ada.bearer,
+        payload: { transactionId: intent.id },
+      });
+      expect(res.statusCode).toBe(409);
+    } finally {
+      fake.setRefundsDown(false);
+    }
+    expect(fake.refunds()).toHaveLength(refundsBefore);
+    const [due] = await t.app.database.db.select().from(orders).where(eq(orders.id, adasOrder));
+    expect(due?.refundDueAt).toBeInstanceOf(Date);
+    await t.app.orders.expireUnpaidOrders();
+    expect(fake.refunds().slice(refundsBefore)).toEqual([
+      expect.objectContaining({ payment_intent: intent.id }),
+    ]);
+    await t.app.orders.expireUnpaidOrders();
+    expect(fake.refunds()).toHaveLength(refundsBefore + 1);
+  });
+});
+
 describe("Stripe's notices arriving late", () => {
   it('a late or repeated payment notice leaves a shipped order shipped', async () => {
     const customer = await signUp(t.app);

@@ -7,19 +7,28 @@ import type { AuditEntry } from '../../lib/audit';
 import type { OrderWithLines } from '../../lib/order-placing';
 import type { Viewer } from '../../plugins/auth';
 import { isExpired, type OrdersContext, PAYMENT_PROCESSING } from './context';
-import { mailCustomer, orderSnapshot, returnStock } from './effects';
+import { mailCustomer, orderSnapshot } from './effects';
 import { orderWithLines } from './lines';
+import { returnStock } from './stock';
 
 /** How many expired orders one step of the sweep claims at a time. */
 const EXPIRY_BATCH = 100;
 
 /** Unpaid orders ending without a payment: cancelled by their customer, deleted, or expired. */
 export function createUnpaidOrders(context: OrdersContext) {
-  const { db, provider, onStockChanged, recordAudit, findOrder, findOwnOrder, recordPayment } =
-    context;
+  const {
+    db,
+    provider,
+    onStockChanged,
+    recordAudit,
+    findOrder,
+    findOwnOrder,
+    recordPayment,
+    refundDue,
+  } = context;
 
   /**
-   * Cancels an unpaid order and returns its stock, once its payment can no longer succeed: the
+   * Cancels an unpaid order and returns what it held, once its payment can no longer succeed: the
    * payment intent is cancelled first (outside any transaction: it may be a call to Stripe), and
    * if the payment had got through, the order is marked paid instead. The order is then
    * cancelled by one conditional UPDATE that also names the intent just cancelled, so an intent
@@ -37,8 +46,10 @@ export function createUnpaidOrders(context: OrdersContext) {
       if (payment === 'processing') return { outcome: 'processing', order: current };
       if (intentId && payment === 'succeeded') {
         const recorded = await recordPayment(current.id, intentId);
-        const paid = await findOrder(current.id);
-        return recorded && paid ? { outcome: 'paid', order: paid } : null;
+        const settled = await findOrder(current.id);
+        if (!recorded || !settled) return null;
+        // Sold out before the payment: cancelled after all, and the payment refunded.
+        return { outcome: recorded === 'paid' ? 'paid' : 'cancelled', order: settled };
       }
       const cancelled = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -58,7 +69,7 @@ export function createUnpaidOrders(context: OrdersContext) {
             ),
           )
           .returning(orderWithLines);
-        if (row) await returnStock(tx, row.lines);
+        if (row?.holdsStock) await returnStock(tx, row.lines);
         return row;
       });
       if (cancelled) {
@@ -114,8 +125,9 @@ export function createUnpaidOrders(context: OrdersContext) {
               isNull(orders.paymentIntentId),
             ),
           )
-          .returning({ lines: orderWithLines.lines });
-        const lines = rows.flatMap((row) => row.lines);
+          .returning({ lines: orderWithLines.lines, holdsStock: orders.holdsStock });
+        // Only what was held goes back: an order that held nothing took nothing.
+        const lines = rows.filter((row) => row.holdsStock).flatMap((row) => row.lines);
         await returnStock(tx, lines);
         return { count: rows.length, claimed: claimed.length };
       });
@@ -141,6 +153,18 @@ export function createUnpaidOrders(context: OrdersContext) {
       }
     }
     if (expired > 0) onStockChanged();
+    // Payments of orders that sold out first, whose refund did not get through at the time.
+    const dueRefunds = await db
+      .select({ id: orders.id, intentId: orders.transactionId })
+      .from(orders)
+      .where(isNotNull(orders.refundDueAt))
+      .limit(EXPIRY_BATCH);
+    for (const { id, intentId } of dueRefunds) {
+      if (!intentId) continue;
+      await refundDue(id, intentId).catch((error: unknown) =>
+        log?.warn({ err: error, orderId: id }, 'Could not refund a sold-out order yet'),
+      );
+    }
     return { expired, paid };
   }
 
@@ -226,7 +250,7 @@ export function createUnpaidOrders(context: OrdersContext) {
             )
             .returning(orderWithLines);
           if (!gone) return null;
-          await returnStock(tx, gone.lines);
+          if (gone.holdsStock) await returnStock(tx, gone.lines);
           await mailCustomer(tx, gone, 'order-deleted');
           await recordAudit(tx, {
             actor,

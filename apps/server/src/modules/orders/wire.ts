@@ -27,6 +27,7 @@ export function toOrderJson(row: OrderWithLines): Order {
     createdAt: row.createdAt.toISOString(),
     testPayment: row.testPayment,
     expiresAt: row.status === 'unpaid' ? (row.expiresAt?.toISOString() ?? null) : null,
+    held: row.status === 'unpaid' && row.holdsStock,
     cancelReason: row.cancelReason,
     lines: row.lines.map((line) => ({
       partId: line.partId,

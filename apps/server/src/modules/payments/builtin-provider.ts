@@ -116,6 +116,15 @@ export function createBuiltinProvider(db: Database) {
         .where(eq(builtinPaymentIntents.id, id));
       return intent?.status === 'succeeded' ? 'succeeded' : 'cancelled';
     },
+    async refundIntent(id) {
+      // Moves no money: the intent says so, once.
+      await db
+        .update(builtinPaymentIntents)
+        .set({ status: 'refunded', updatedAt: new Date() })
+        .where(
+          and(eq(builtinPaymentIntents.id, id), eq(builtinPaymentIntents.status, 'succeeded')),
+        );
+    },
   };
 
   return {

@@ -75,5 +75,9 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         return 'processing';
       }
     },
+    async refundIntent(id) {
+      // One refund an intent, however often asked (every instance's sweep may ask).
+      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` });
+    },
   };
 }

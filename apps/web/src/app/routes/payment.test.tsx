@@ -11,7 +11,10 @@ import PaymentPage from './payment';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const order = orderJson({ expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() });
+const order = orderJson({
+  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+  held: true,
+});
 
 /** The payment calls answered as the built-in test processor would. */
 function fakePaymentApi(shown: Order) {
@@ -38,7 +41,7 @@ describe('the payment page', () => {
     fakePaymentApi(order);
     renderPage();
     expect(await screen.findByText('Test mode — no money moves')).toBeVisible();
-    expect(screen.getByText('Pay within 10 min')).toBeVisible();
+    expect(screen.getByText(/^Held for you until \d\d:\d\d: pay within 10 min\.$/)).toBeVisible();
     expect(await screen.findByLabelText('Card number')).toBeVisible();
   });
 

@@ -41,10 +41,14 @@ function PaymentSection({
   const { id, partName, totalCents, quantity, status } = order;
   const paid = status === 'paid' || status === 'shipped';
   const paidWith = transactionId ?? (paid ? order.transactionId : null);
-  const timeLeft = useTimeLeft(order.status === 'unpaid' ? order.expiresAt : null);
+  const timeLeft = useTimeLeft(order);
   const state = orderStateLabel(order);
   const noLongerPayable =
-    !paidWith && (state === 'Expired' || state === 'Cancelled' || timeLeft?.expired);
+    !paidWith &&
+    (state === 'Expired' ||
+      state === 'Cancelled' ||
+      state === 'Sold out, refunded' ||
+      timeLeft?.expired);
   const focusOnConfirmation = useFocusWhenShown();
   // The payment's confirmation replaces the order's toast, which would cover it on a phone.
   const focusConfirmation = useCallback(
@@ -72,13 +76,21 @@ function PaymentSection({
           {quantity} × {partName}: <span className="font-semibold">{formatCents(totalCents)}</span>
         </p>
       )}
-      {timeLeft && !timeLeft.expired && !paidWith && <p>{timeLeft.text}</p>}
+      {timeLeft && !timeLeft.expired && !paidWith && (
+        <p>
+          {timeLeft.text}.
+          {!order.held &&
+            ' Should someone else pay for the last of them first, your payment is refunded in full.'}
+        </p>
+      )}
       {noLongerPayable ? (
         <div role="status" className="alert flex flex-col items-start">
           <p className="font-semibold">
             {state === 'Cancelled'
               ? 'You cancelled this order: it can no longer be paid.'
-              : 'This order expired before it was paid: its parts went back on sale.'}
+              : state === 'Sold out, refunded'
+                ? 'Someone else paid for the last of these parts first: this order is cancelled and your payment refunded in full.'
+                : 'This order expired before it was paid: its parts went back on sale.'}
           </p>
           <Link to={dashboardPaths.index} className="btn btn-sm">
             Back to My Orders

@@ -36,6 +36,7 @@ export function fromOrderJson(json: OrderJson): Order {
     createdAt: json.createdAt,
     testPayment: json.testPayment,
     expiresAt: json.expiresAt,
+    held: json.held,
     cancelReason: json.cancelReason,
   };
 }

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 
 import type { Order } from '@/lib/shop';
 
-type OrderState = 'Unpaid' | 'Paid' | 'Shipped' | 'Expired' | 'Cancelled';
+type OrderState = 'Unpaid' | 'Paid' | 'Shipped' | 'Expired' | 'Cancelled' | 'Sold out, refunded';
 
 /** Where an order stands, in the spec's words (Pay, Paid, Shipped), or why it was cancelled. */
 export function orderStateLabel(order: Order): OrderState {
-  if (order.status === 'cancelled')
+  if (order.status === 'cancelled') {
+    if (order.cancelReason === 'sold-out') return 'Sold out, refunded';
     return order.cancelReason === 'expired' ? 'Expired' : 'Cancelled';
+  }
   if (order.status === 'shipped') return 'Shipped';
   return order.status === 'paid' ? 'Paid' : 'Unpaid';
 }
@@ -45,15 +47,25 @@ function formatTimeLeft(ms: number): string {
   return `${Math.floor(minutes / 60)} h${rest > 0 ? ` ${rest} min` : ''}`;
 }
 
+const clock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' });
+
 /**
- * How long an unpaid order has left before it is cancelled and its stock returned; null for an
- * order without a time. Counts down while shown.
+ * What an unpaid order holds and until when (decision 022): its parts held for it, or not held
+ * (the last of them go to whoever pays first), and the time left to pay; null for an order that
+ * is not waiting for payment. Counts down while shown.
  */
-export function useTimeLeft(expiresAt: string | null): { expired: boolean; text: string } | null {
+export function useTimeLeft(
+  order: Pick<Order, 'status' | 'expiresAt' | 'held'>,
+): { expired: boolean; text: string } | null {
   const now = useNow(15_000);
-  if (!expiresAt) return null;
-  const left = Date.parse(expiresAt) - now;
-  return left > 0
-    ? { expired: false, text: `Pay within ${formatTimeLeft(left)}` }
-    : { expired: true, text: 'Expired' };
+  if (order.status !== 'unpaid' || !order.expiresAt) return null;
+  const left = Date.parse(order.expiresAt) - now;
+  if (left <= 0) return { expired: true, text: 'Expired' };
+  const until = clock.format(new Date(order.expiresAt));
+  return {
+    expired: false,
+    text: order.held
+      ? `Held for you until ${until}: pay within ${formatTimeLeft(left)}`
+      : `Not held: pay within ${formatTimeLeft(left)}; the last units go to whoever pays first`,
+  };
 }

@@ -88,7 +88,7 @@ function MyOrderRow({ order }: { order: Order }) {
 
 /** An order waiting for payment: the time left to pay, Pay, and Cancel. */
 function UnpaidOrder({ order }: { order: Order }) {
-  const timeLeft = useTimeLeft(order.expiresAt);
+  const timeLeft = useTimeLeft(order);
   const cancel = useCancelOrder();
 
   const cancelOrder = async () => {

@@ -41,6 +41,19 @@ const unpaid = anOrder({
   order: 'Unpaid Splitter',
   // 23½ minutes left: shown as 24, rounded up so the last minute still shows.
   expiresAt: new Date(NOW + 23.5 * 60_000).toISOString(),
+  held: true,
+});
+const notHeld = anOrder({
+  _id: 'o-not-held',
+  order: 'Last Diffuser',
+  expiresAt: new Date(NOW + 10 * 60_000).toISOString(),
+  held: false,
+});
+const soldOut = anOrder({
+  _id: 'o-sold-out',
+  order: 'Sold Wing',
+  status: 'cancelled',
+  cancelReason: 'sold-out',
 });
 const expired = anOrder({
   _id: 'o-expired',
@@ -154,13 +167,13 @@ describe('My Orders', () => {
     renderWithProviders(<MyOrdersPage />);
     await screen.findByRole('cell', { name: 'Unpaid Splitter' });
     const row = rowOf('Unpaid Splitter');
-    expect(row.getByText('Pay within 24 min')).toBeVisible();
+    expect(row.getByText(/^Held for you until \d\d:\d\d: pay within 24 min$/)).toBeVisible();
     expect(row.getByRole('link', { name: 'Pay for Unpaid Splitter' })).toBeVisible();
 
     await act(async () => {
       vi.advanceTimersByTime(60_000);
     });
-    expect(row.getByText('Pay within 23 min')).toBeVisible();
+    expect(row.getByText(/: pay within 23 min$/)).toBeVisible();
     // Once the time is up the order can no longer be paid.
     await act(async () => {
       vi.advanceTimersByTime(23 * 60_000);
@@ -169,12 +182,25 @@ describe('My Orders', () => {
     expect(row.queryByRole('link', { name: 'Pay for Unpaid Splitter' })).toBeNull();
   });
 
-  it('shows expired and cancelled orders as such, without Pay', async () => {
-    fakeOrdersApi([expired, cancelled]);
+  it('says of an order whose parts are not held that the last units go to whoever pays first', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    fakeOrdersApi([notHeld]);
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('cell', { name: 'Last Diffuser' });
+    expect(
+      rowOf('Last Diffuser').getByText(
+        'Not held: pay within 10 min; the last units go to whoever pays first',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows expired, cancelled and sold-out orders as such, without Pay', async () => {
+    fakeOrdersApi([expired, cancelled, soldOut]);
     renderWithProviders(<MyOrdersPage />);
     await screen.findByRole('cell', { name: 'Expired Spoiler' });
     expect(rowOf('Expired Spoiler').getByText('Expired')).toBeVisible();
     expect(rowOf('Cancelled Exhaust').getByText('Cancelled')).toBeVisible();
+    expect(rowOf('Sold Wing').getByText('Sold out, refunded')).toBeVisible();
     expect(screen.queryByRole('link', { name: /^Pay for/ })).toBeNull();
   });
 
