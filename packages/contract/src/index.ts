@@ -4,6 +4,7 @@ export * from './admin-lists';
 export * from './backups';
 export * from './cart';
 export * from './contact';
+export * from './error-codes';
 export * from './errors';
 export * from './health';
 export * from './mail';

@@ -103,6 +103,17 @@ export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 
 export const PlacedOrderSchema = z.object({ insertedId: z.string(), order: OrderSchema });
 
+/**
+ * `Idempotency-Key`: a client names each order it means to place once, so that the same request
+ * sent again (a double click, a retry after a lost response) gets the first order back.
+ */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _')
+    .optional(),
+});
+
 export const OrderParamsSchema = z.object({ id: z.string().max(64) });
 
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });

@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -92,6 +93,11 @@ export const orders = pgTable(
      */
     refundDueAt: timestamp({ withTimezone: true }),
     refundedAt: timestamp({ withTimezone: true }),
+    /**
+     * The key a client sent with the request that placed the order (`Idempotency-Key`): the same
+     * request sent again, a double click or a retry after a lost response, gets this order back.
+     */
+    idempotencyKey: text(),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: orderCancelReason(),
     shippedAt: timestamp({ withTimezone: true }),
@@ -110,6 +116,9 @@ export const orders = pgTable(
     index('orders_unpaid_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'unpaid'`),
+    uniqueIndex('orders_idempotency_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('orders_refund_due_idx')
       .on(t.refundDueAt)
       .where(sql`${t.refundDueAt} is not null`),

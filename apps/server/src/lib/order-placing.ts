@@ -31,6 +31,8 @@ export interface OrderRequest {
   address: string;
   /** From the cart: a refusal names the line's part (the spec's form keeps its own words). */
   fromCart?: boolean;
+  /** The client's name for this order: the same key again answers the order it placed. */
+  idempotencyKey?: string | undefined;
 }
 
 /** Work that belongs with the order: done in its transaction, so both happen or neither. */

@@ -35,6 +35,15 @@ export function fieldError(statusCode: 400 | 409, field: string, message: string
   });
 }
 
+/** A client error with a reason a page acts on (`code` in the body), beside its words. */
+export function codedError(statusCode: 400 | 409, message: string, code: string) {
+  return Object.assign(httpErrors.createError(statusCode, message), { apiCode: code });
+}
+
+function apiCodeOf(error: FastifyError): string | undefined {
+  return 'apiCode' in error && typeof error.apiCode === 'string' ? error.apiCode : undefined;
+}
+
 function partIdOf(error: FastifyError): string | undefined {
   return 'partId' in error && typeof error.partId === 'string' ? error.partId : undefined;
 }
@@ -77,6 +86,7 @@ export const errorsPlugin = fp(
       if (statusCode >= 400 && statusCode < 500) {
         return reply.code(statusCode).send(
           errorBody(statusCode, error.message, {
+            code: apiCodeOf(error),
             partId: partIdOf(error),
             fields: fieldsOf(error),
           }),

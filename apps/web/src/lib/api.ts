@@ -53,6 +53,11 @@ export interface RequestOptions {
    * A refusal (401/403) signs the user out (requirements §4); off where the page handles it itself.
    */
   deniedSignsOut?: boolean;
+  /**
+   * Names a write the shop must do once (`Idempotency-Key`): the same request sent again, after a
+   * lost response, gets the first one's result.
+   */
+  idempotencyKey?: string;
 }
 
 /** The one way the web app calls the API (paths are relative to /api). */
@@ -86,11 +91,12 @@ async function send(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
-  { signal, auth = false, deniedSignsOut = true }: RequestOptions,
+  { signal, auth = false, deniedSignsOut = true, idempotencyKey }: RequestOptions,
   ifNoneMatch: string | null = null,
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   // A file (a picture upload) travels as it is; everything else as JSON.
   const file = body instanceof Blob ? body : null;
   if (body !== undefined) {

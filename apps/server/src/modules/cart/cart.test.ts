@@ -347,6 +347,56 @@ describe('POST /api/cart/merge', () => {
 });
 
 describe('POST /api/cart/checkout', () => {
+  it('makes one order of a cart checked out four times at once, and tells the others which', async () => {
+    const { kit, customer } = await aCartOfThree();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => checkout(customer)));
+    const placed = answers.filter((answer) => answer.statusCode === 201);
+    expect(placed).toHaveLength(1);
+    const orderId = placed[0]?.json<{ insertedId: string }>().insertedId ?? '';
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'CART_CHECKED_OUT',
+        message: `This cart was just checked out as order ${orderId}: see My Orders`,
+      });
+    }
+    expect(await ordersOf(customer)).toHaveLength(1);
+    expect(await stockOf(kit.id)).toBe(9);
+  });
+
+  it('answers a checkout sent again with its Idempotency-Key with the first order, not a second', async () => {
+    const { kit, customer } = await aCartOfThree();
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/checkout',
+        headers: { ...customer.bearer, 'idempotency-key': 'checkout-7f3c9a2e' },
+        payload: { phone: '+1 555 0100', address: '1 Pit Lane' },
+      });
+    // Sent twice at once (a double click), then once more (a retry after a lost response).
+    const [first, second] = await Promise.all([send(), send()]);
+    const third = await send();
+    for (const answer of [first, second, third]) expect(answer?.statusCode, answer?.body).toBe(201);
+    const ids = [first, second, third].map(
+      (answer) => answer?.json<{ insertedId: string }>().insertedId,
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(await ordersOf(customer)).toHaveLength(1);
+    expect(await stockOf(kit.id)).toBe(9);
+  });
+
+  it('refuses an Idempotency-Key that is no key, and places nothing', async () => {
+    const { customer } = await aCartOfThree();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/checkout',
+      headers: { ...customer.bearer, 'idempotency-key': 'a b' },
+      payload: { phone: '+1 555 0100', address: '1 Pit Lane' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await ordersOf(customer)).toEqual([]);
+  });
+
   it('places one order of every line, priced by the server, paid by one payment', async () => {
     const { kit, pads, disc, customer } = await aCartOfThree();
     const res = await checkout(customer);

@@ -7,6 +7,7 @@ import {
   CartMergeSchema,
   CartSchema,
   CheckoutSchema,
+  IdempotencyHeadersSchema,
   type Order,
   PlacedOrderSchema,
 } from '@apex/contract';
@@ -71,10 +72,15 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     '/cart/checkout',
     doc('Order every line of your cart at once: all are reserved, or none', {
       body: CheckoutSchema,
+      headers: IdempotencyHeadersSchema,
       response: { 201: PlacedOrderSchema, 409: ApiErrorSchema },
     }),
     async (request, reply) => {
-      const order = await cart.checkout(await request.requireUser(), request.body);
+      const order = await cart.checkout(
+        await request.requireUser(),
+        request.body,
+        request.headers['idempotency-key'],
+      );
       return reply.code(201).send({ insertedId: order.id, order: toOrderJson(order) });
     },
   );

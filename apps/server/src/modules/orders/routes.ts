@@ -8,6 +8,7 @@ import {
   ApiErrorSchema,
   DeletedCountSchema,
   EmailQuerySchema,
+  IdempotencyHeadersSchema,
   ModifiedCountSchema,
   MyOrdersPageSchema,
   MyOrdersQuerySchema,
@@ -44,11 +45,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
     '/orders',
     doc('Order a part; the server prices it and reserves the stock', {
       body: PlaceOrderSchema,
+      headers: IdempotencyHeadersSchema,
       response: { 201: PlacedOrderSchema, 409: ApiErrorSchema },
     }),
     async (request, reply) => {
       const viewer = await request.requireUser();
-      const order = await orders.placeOrder(viewer, fromPlaceOrderJson(request.body));
+      const order = await orders.placeOrder(viewer, {
+        ...fromPlaceOrderJson(request.body),
+        idempotencyKey: request.headers['idempotency-key'],
+      });
       return reply.code(201).send({ insertedId: order.id, order: toOrderJson(order) });
     },
   );

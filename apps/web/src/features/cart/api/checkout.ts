@@ -20,10 +20,11 @@ export function useCheckout() {
       queryClient.invalidateQueries({ queryKey: queryKeys.parts.all }),
     ]);
   return useMutation({
-    mutationFn: async (values: CheckoutForm) => {
+    mutationFn: async ({ values, key }: { values: CheckoutForm; key: string }) => {
       // The answer is PlacedOrderSchema's; the payment page reads the order itself.
       const placed = await apiRequest<{ insertedId: string }>('POST', '/cart/checkout', values, {
         auth: true,
+        idempotencyKey: key,
       });
       return placed.insertedId;
     },

@@ -156,6 +156,7 @@ describe("a customer's cart", () => {
       method: 'POST',
       url: '/api/cart/checkout',
       body: { phone: '+1 555 0100', address: '1 Pit Lane, Monza' },
+      idempotencyKey: expect.any(String) as unknown,
     });
   });
 
@@ -175,6 +176,44 @@ describe("a customer's cart", () => {
       'alert',
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toBeVisible();
+  });
+
+  it('names its order once, so a checkout sent again never makes a second one', async () => {
+    let answers = 0;
+    const calls = fakeCartApi({
+      signedIn: true,
+      lines: [brakes, wing],
+      // The first answer is lost on the way (the connection dropped); the second arrives.
+      checkout: () => {
+        answers++;
+        if (answers === 1) throw new TypeError('Failed to fetch');
+        return json({ insertedId: 'o9', order: {} }, 201)();
+      },
+    });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Place the order' }));
+    expect(await screen.findByText('Failed to fetch')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Place the order' }));
+    expect(await screen.findByText(/Landed on \/dashboard\/payment\/o9/)).toBeVisible();
+    const keys = calls
+      .filter((call) => call.url === '/api/cart/checkout')
+      .map((call) => call.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\w-]{8,100}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('goes to My Orders when another tab checked the cart out first', async () => {
+    const refusal = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'This cart was just checked out as order o7: see My Orders',
+      code: 'CART_CHECKED_OUT',
+    };
+    fakeCartApi({ signedIn: true, lines: [brakes, wing], checkout: json(refusal, 409) });
+    renderCart();
+    await userEvent.click(await screen.findByRole('button', { name: 'Place the order' }));
+    expect(await screen.findByText(/^Landed on \/dashboard /)).toBeVisible();
   });
 
   it('says so when it is empty, and leads to the parts', async () => {

@@ -9,6 +9,8 @@ export interface Call {
   method: string;
   url: string;
   body: unknown;
+  /** The `Idempotency-Key` the request carried, if any. */
+  idempotencyKey?: string | undefined;
 }
 
 interface FakeCartApi {
@@ -37,7 +39,8 @@ export function fakeCartApi({
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url, body });
+    const headers = new Headers(init?.headers);
+    calls.push({ method, url, body, idempotencyKey: headers.get('idempotency-key') ?? undefined });
     if (url === '/api/auth/get-session') {
       await sessionLoaded;
       return json(
