@@ -376,9 +376,9 @@ describe('POST /api/cart/checkout', () => {
     // Sent twice at once (a double click), then once more (a retry after a lost response).
     const [first, second] = await Promise.all([send(), send()]);
     const third = await send();
-    for (const answer of [first, second, third]) expect(answer?.statusCode, answer?.body).toBe(201);
+    for (const answer of [first, second, third]) expect(answer.statusCode, answer.body).toBe(201);
     const ids = [first, second, third].map(
-      (answer) => answer?.json<{ insertedId: string }>().insertedId,
+      (answer) => answer.json<{ insertedId: string }>().insertedId,
     );
     expect(new Set(ids).size).toBe(1);
     expect(await ordersOf(customer)).toHaveLength(1);
