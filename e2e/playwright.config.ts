@@ -104,6 +104,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${mailCatcherSmtpPort}`,
         // Its owner's sign-up makes the admin (tests/mail.spec.ts): shopOwner in tests/support.ts.
         ADMIN_EMAILS: 'owner@apex-parts.example',
+        // Each contact question in a digest of its own, at once: the journeys read it.
+        CONTACT_DIGEST_MINUTES: '0',
         GOOGLE_CLIENT_ID: 'apex-parts-e2e',
         GOOGLE_CLIENT_SECRET: 'apex-parts-e2e-secret',
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,

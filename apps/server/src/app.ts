@@ -27,6 +27,7 @@ import { partPageRoutes } from './modules/catalog/part-page';
 import { partImageRoutes } from './modules/catalog/serve-part-images';
 import type { Catalog } from './modules/catalog/service';
 import { sitemapRoutes } from './modules/catalog/sitemap';
+import type { Contact } from './modules/contact/service';
 import type { MailSender } from './modules/mail/sender';
 import type { Orders } from './modules/orders/service';
 import type { Reviews } from './modules/reviews/service';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     /** Counts the sign-in, sign-up and write limits; tests forget its counts between tests. */
     rateLimits: RateLimitStore;
     orders: Orders;
+    /** The contact form's questions; tests send their digest at will. */
+    contact: Contact;
   }
 }
 
@@ -151,6 +154,7 @@ export async function buildApp(
     app.decorate('reviews', services.reviews);
     app.decorate('mailSender', services.mailSender);
     app.decorate('orders', services.orders);
+    app.decorate('contact', services.contact);
     startBackgroundJobs(app, config, database, services);
 
     await app.register(sensible);

@@ -49,6 +49,8 @@ describe('configuration', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMTP_URL', 'smtp//mail.example.com:587'],
     ['MAIL_FROM', 'Apex Parts'],
+    ['CONTACT_DIGEST_MINUTES', '-1'],
+    ['CONTACT_DIGEST_MINUTES', 'hourly'],
     ['UNPAID_ORDER_TTL_MINUTES', '0'],
     ['UNPAID_ORDER_TTL_MINUTES', 'half an hour'],
     ['UNPAID_ORDER_TTL_MINUTES', '2.5'],
@@ -113,7 +115,9 @@ describe('configuration', () => {
       smtpUrl: null,
       from: 'Apex Parts <no-reply@localhost>',
       deliverEveryMs: 2_000,
+      contactDigestMinutes: 15,
     });
+    expect(loadConfig({ CONTACT_DIGEST_MINUTES: '0' }).mail.contactDigestMinutes).toBe(0);
     const mail = loadConfig({
       SMTP_URL: 'smtps://shop:secret@mail.example.com:465',
       MAIL_FROM: 'Apex Parts <orders@shop.example.com>',

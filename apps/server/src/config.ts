@@ -113,6 +113,11 @@ export interface Config {
      * mail of one test is never sent in the middle of the next.
      */
     deliverEveryMs: number | null;
+    /**
+     * The fewest minutes between two digests of contact questions to the admins
+     * (CONTACT_DIGEST_MINUTES): however many questions come, they are one mail a while.
+     */
+    contactDigestMinutes: number;
   };
 }
 
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL ? new URL(e.SMTP_URL) : null,
       from: e.MAIL_FROM,
       deliverEveryMs: MAIL_DELIVERY_MS,
+      contactDigestMinutes: e.CONTACT_DIGEST_MINUTES,
     },
   };
 }

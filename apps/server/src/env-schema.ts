@@ -116,6 +116,12 @@ export const EnvSchema = z.object({
       'must be an address, or a name and an address: Apex Parts <shop@example.com>',
     )
     .default('Apex Parts <no-reply@localhost>'),
+  CONTACT_DIGEST_MINUTES: z.coerce
+    .number({ message: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be 0 or more')
+    .max(24 * 60, 'must be at most 1440 minutes (a day)')
+    .default(15),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL: z
     .string()

@@ -6,8 +6,8 @@ import { createBackupSchedule } from './modules/backup/schedule';
 import type { Services } from './services';
 
 /**
- * What every instance does on its own, besides answering requests: deliver mail, expire unpaid
- * orders, sweep unused pictures, take the scheduled backups. All instances run them at once;
+ * What every instance does on its own, besides answering requests: deliver mail, send the digest
+ * of contact questions, expire unpaid orders, sweep unused pictures, take the scheduled backups. All instances run them at once;
  * each job claims its work in the database, so nothing is done twice. Each stops when the app
  * closes, and none keeps the process alive on its own.
  */
@@ -15,8 +15,14 @@ export function startBackgroundJobs(
   app: FastifyInstance,
   config: Config,
   database: DatabaseHandle,
-  { partImages, pictureFiles, mailSender, closeTransport, orders }: Services,
+  { partImages, pictureFiles, mailSender, closeTransport, orders, contact }: Services,
 ): void {
+  // Tests send the digest by hand, as they deliver mail.
+  if (config.mail.deliverEveryMs !== null) {
+    const stopDigests = contact.digestRegularly(app.log);
+    app.addHook('onClose', async () => stopDigests());
+  }
+
   const stopSweeping = partImages.sweepRegularly(app.log);
   app.addHook('onClose', async () => stopSweeping());
 

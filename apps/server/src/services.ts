@@ -81,7 +81,7 @@ export async function createServices(
     catalog,
     reviews: createReviews(db, caches.cacheOf),
     overview: createOverview(db, caches.cacheOf),
-    contact: createContact(db),
+    contact: createContact(db, { digestMinutes: config.mail.contactDigestMinutes }),
     outbox: createOutboxReader(db, config.publicUrl, { recordAudit: auditLog.record }),
     mailSender,
     /** Closes the mail server's connections once delivery has stopped. */

@@ -83,7 +83,12 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     corsOrigins: [],
     backups: null,
     // Tests deliver mail by hand (app.mailSender.deliverDue()).
-    mail: { smtpUrl: null, from: 'Apex Parts <no-reply@localhost>', deliverEveryMs: null },
+    mail: {
+      smtpUrl: null,
+      from: 'Apex Parts <no-reply@localhost>',
+      deliverEveryMs: null,
+      contactDigestMinutes: 15,
+    },
     ...overrides,
   };
 }
@@ -106,7 +111,7 @@ export async function createTestApp(
     app,
     reset: async () => {
       await app.database.db.execute(
-        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, pending_sign_ups, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, users restart identity cascade`,
+        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, pending_sign_ups, contact_questions, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, users restart identity cascade`,
       );
       // The embedded database's limits count in memory, not in the table emptied above.
       await app.rateLimits.forgetAll();
@@ -174,7 +179,12 @@ export function useMailingTestApp(overrides: Partial<Config> = {}): {
   const t = useTestApp({
     ...overrides,
     get mail() {
-      return { smtpUrl: server().url, from: 'Apex Parts <shop@example.com>', deliverEveryMs: null };
+      return {
+        smtpUrl: server().url,
+        from: 'Apex Parts <shop@example.com>',
+        deliverEveryMs: null,
+        contactDigestMinutes: 15,
+      };
     },
   });
   afterEach(() => {

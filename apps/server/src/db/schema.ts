@@ -211,6 +211,28 @@ export const auditLog = pgTable(
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /** One-off facts about this shop's own life, such as when its demo data was seeded. */
+/**
+ * Questions from the home page's contact form, waiting for the next digest: admins get them
+ * together, a few times an hour at most, however many come (decision 021's rule for mail that
+ * anyone can cause).
+ */
+export const contactQuestions = pgTable(
+  'contact_questions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    fromEmail: text().notNull(),
+    question: text().notNull(),
+    /** When a digest took it; null while it waits. */
+    digestedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_questions_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.digestedAt} is null`),
+  ],
+);
+
 export const shopSettings = pgTable('shop_settings', {
   key: text().primaryKey(),
   value: text().notNull(),

@@ -36,8 +36,13 @@ export type MailMessage =
       kind: 'low-stock';
       part: { id: string; name: string; stock: number; minOrder: number };
     }
-  /** A visitor's question from the home page's contact form, to each admin. */
+  /** A visitor's question from the home page's contact form, to each admin (kept for old mail). */
   | { kind: 'contact-question'; from: string; question: string }
+  /** The contact form's questions since the last digest, to each admin. */
+  | {
+      kind: 'contact-digest';
+      questions: { from: string; question: string; askedAt: string }[];
+    }
   /**
    * Mails to an address that may not have asked for them (a sign-up's link, a reset link, the
    * notice that someone tried to sign up again) carry nothing the requester typed.

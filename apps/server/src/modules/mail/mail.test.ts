@@ -39,6 +39,7 @@ describe('with a mail server (SMTP_URL)', () => {
         smtpUrl: smtp.url,
         from: 'Apex Parts <orders@shop.example.com>',
         deliverEveryMs: null,
+        contactDigestMinutes: 15,
       },
       metricsToken: 'metrics-token-for-the-scraper',
     });
@@ -151,6 +152,7 @@ describe('several server processes sending at once', () => {
         smtpUrl: smtp.url,
         from: 'Apex Parts <orders@shop.example.com>',
         deliverEveryMs: null,
+        contactDigestMinutes: 15,
       },
     });
     // On PGlite one process owns the database: its one sender runs passes side by side instead.

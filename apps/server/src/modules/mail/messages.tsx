@@ -1,4 +1,4 @@
-import { Text } from '@react-email/components';
+import { Link, Section, Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
 import type { ReactNode } from 'react';
 
@@ -140,6 +140,26 @@ function compose(message: MailMessage, shop: URL): { subject: string; body: Reac
           </Layout>
         ),
       };
+    case 'contact-digest': {
+      const { questions } = message;
+      const count = questions.length === 1 ? 'A question' : `${questions.length} questions`;
+      return {
+        subject: `${count} from the shop's contact form`,
+        body: (
+          <Layout preview={`${count} to answer`} heading={`${count} from the shop's page`}>
+            {questions.map((asked, i) => (
+              <Section key={i} style={{ margin: '0 0 16px' }}>
+                <Text style={styles.facts}>
+                  {asked.from} asked on {formatTime(asked.askedAt)}:
+                </Text>
+                <Text style={{ ...styles.text, whiteSpace: 'pre-wrap' }}>{asked.question}</Text>
+                <Link href={`mailto:${asked.from}`}>Answer {asked.from}</Link>
+              </Section>
+            ))}
+          </Layout>
+        ),
+      };
+    }
     case 'verify-email':
       return {
         subject: `Confirm your e-mail address for ${SHOP}`,
