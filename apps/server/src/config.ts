@@ -85,6 +85,12 @@ export interface Config {
    * they are kept in `uploadsDir`.
    */
   s3?: S3PicturesConfig | null;
+  /**
+   * Whether a part's picture may be fetched from an address on a private network
+   * (PICTURES_FROM_PRIVATE_NETWORKS): an intranet's picture server. Off, the fetch can never
+   * reach the shop's own network.
+   */
+  picturesFromPrivateNetworks: boolean;
   /** How often one client may knock: sign-in and sign-up per address, writes per account. */
   limits: {
     /** Off only in tests that fire thousands of requests on purpose. */
@@ -200,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.DATA_DIR, 'uploads'),
+    picturesFromPrivateNetworks: e.PICTURES_FROM_PRIVATE_NETWORKS ?? false,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

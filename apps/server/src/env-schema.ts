@@ -134,6 +134,7 @@ export const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(7),
+  PICTURES_FROM_PRIVATE_NETWORKS: booleanFlag.optional(),
   S3_BUCKET: z
     .string()
     .regex(

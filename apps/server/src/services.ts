@@ -9,6 +9,7 @@ import { createAuditLog } from './modules/audit/service';
 import { createCart } from './modules/cart/service';
 import { createPartImages } from './modules/catalog/part-images';
 import { createLocalPictureStore } from './modules/catalog/picture-store';
+import { createPictureFetcher } from './modules/catalog/remote-pictures';
 import { claimPictureSweep } from './modules/catalog/picture-sweep-claim';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { createContact } from './modules/contact/service';
@@ -40,12 +41,16 @@ export async function createServices(
     : createLocalPictureStore(config.uploadsDir);
   const partImages = createPartImages(pictureFiles, {
     dir: config.uploadsDir,
+    shop: config.publicUrl,
+    fetchPicture: createPictureFetcher({
+      privateNetworks: config.picturesFromPrivateNetworks,
+    }).fetchPicture,
     imagesInUse: () => catalog.imagesInUse(),
     claimSweep: (hourStart) => claimPictureSweep(db, hourStart),
   });
   const catalog: Catalog = createCatalog(db, {
     cacheOf: caches.cacheOf,
-    checkImage: (image) => partImages.checkImage(image),
+    resolveImage: (image) => partImages.resolveImage(image),
     storeImage: (bytes) => partImages.store(bytes),
     recordAudit: auditLog.record,
   });

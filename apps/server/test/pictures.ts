@@ -92,3 +92,31 @@ export const addPart = (app: FastifyInstance, headers: Headers, image: string) =
       description: 'A carbon-fibre bonnet.',
     },
   });
+
+/**
+ * A web server of pictures somewhere else, as an admin's supplier has: each path answers what
+ * `routes` says (a picture's bytes, a status, or a redirect). Its address is on this machine,
+ * which the test shop may fetch from (PICTURES_FROM_PRIVATE_NETWORKS).
+ */
+export async function servePictures(
+  routes: Record<string, Buffer | number | { redirectTo: string }>,
+): Promise<{ url: (path: string) => string; requests: () => number; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests++;
+    const answer = routes[request.url ?? ''];
+    if (answer === undefined) response.writeHead(404).end();
+    else if (typeof answer === 'number') response.writeHead(answer).end();
+    else if (Buffer.isBuffer(answer))
+      response.writeHead(200, { 'content-type': 'image/png' }).end(answer);
+    else response.writeHead(302, { location: answer.redirectTo }).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: (path) => `http://127.0.0.1:${port}${path}`,
+    requests: () => requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

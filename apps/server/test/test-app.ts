@@ -77,6 +77,8 @@ export function testConfig(database: DatabaseConfig, overrides: Partial<Config> 
     // Made only when something is written there (the demo logins).
     dataDir: path.join(tmpdir(), `apex-data-${randomUUID()}`),
     uploadsDir: mkdtempSync(path.join(tmpdir(), 'apex-uploads-')),
+    // Tests serve their pictures from this machine (test/pictures.ts, servePicture).
+    picturesFromPrivateNetworks: true,
     // Tests that check the limits set their own; the rest act faster than any customer could.
     limits: { enabled: true, writesPerMinute: 100_000, redisUrl: null },
     metricsToken: null,

@@ -20,7 +20,7 @@ const newPart = {
   name: 'Titanium Exhaust',
   minorder: 2,
   price: 1499.99,
-  image: 'https://images.example.com/exhaust.png',
+  image: '/images/parts/titanium-exhaust.svg',
   quantity: 20,
   description: 'A full titanium system.',
 };
@@ -129,7 +129,7 @@ describe('POST /api/parts', () => {
 describe('PUT /api/parts/:id', () => {
   const details = {
     name: 'Forged Piston Set',
-    image: 'https://images.example.com/pistons.png',
+    image: '/images/parts/forged-pistons.svg',
     description: 'Eight forged pistons.',
     price: 60,
     minorder: 3,

@@ -274,6 +274,8 @@ describe('an upload the store fails half-way through', () => {
     };
     const images = createPartImages(failing, {
       dir,
+      shop: new URL('http://localhost:3000'),
+      fetchPicture: () => Promise.reject(new Error('no picture is fetched here')),
       imagesInUse: async () => new Set(),
       claimSweep: async () => true,
     });

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { PART_IMAGE_MAX_BYTES, type PartImageType } from '@apex/contract';
+import { isPartImage, PART_IMAGE_MAX_BYTES, type PartImageType } from '@apex/contract';
 
 // Pictures are served under PART_IMAGE_PREFIX; their names are the SHA-256 of their bytes.
 import { PART_IMAGE_PREFIX } from '../../paths';
@@ -63,11 +63,17 @@ export function createPartImages(
   files: PictureStore,
   {
     dir,
+    shop,
+    fetchPicture,
     imagesInUse,
     claimSweep,
   }: {
     /** DATA_DIR/uploads, which backups copy the pictures from. */
     dir: string;
+    /** The shop's public address: a picture there is the shop's own, not fetched. */
+    shop: URL;
+    /** The bytes at a picture's web address (remote-pictures.ts). */
+    fetchPicture: (address: string) => Promise<Buffer>;
     imagesInUse: () => Promise<ReadonlySet<string>>;
     claimSweep: (hourStart: Date) => Promise<boolean>;
   },
@@ -124,37 +130,7 @@ export function createPartImages(
       return () => clearInterval(timer);
     },
 
-    /**
-     * Stores a PNG, JPEG or WebP picture, made web-ready, and answers the address to use as a
-     * part's image. Its WebP copies sit beside it (packages/contract: partPictureSrcset).
-     */
-    async store(bytes: Buffer): Promise<string> {
-      if (bytes.length === 0) throw httpErrors.badRequest('The picture is empty');
-      if (bytes.length > PART_IMAGE_MAX_BYTES) {
-        throw httpErrors.payloadTooLarge('The picture must be 2 MB or smaller');
-      }
-      const type = sniffPartImage(bytes);
-      if (!type) {
-        throw httpErrors.unsupportedMediaType('The picture must be a PNG, JPEG or WebP image');
-      }
-      const hash = createHash('sha256').update(bytes).digest('hex');
-      // Stored again even when already there: that renews its age, so the sweep keeps it for
-      // the form it was uploaded again for.
-      const web = await webReadyFiles(bytes, type, hash);
-      const stored: string[] = [];
-      try {
-        for (const file of web) {
-          await files.put(file.name, file.bytes, file.contentType);
-          stored.push(file.name);
-        }
-      } catch (error) {
-        // Nothing half-stored: the picture itself is written last, so it was not; its copies
-        // go now, or with the next sweep when the store cannot be reached.
-        await Promise.allSettled(stored.map((name) => files.remove(name)));
-        throw storeUnavailable(error);
-      }
-      return `${PART_IMAGE_PREFIX}${hash}.${PICTURE_EXTENSIONS[type]}`;
-    },
+    store,
 
     /** A stored file by its name, or null; 503 when the store cannot be reached. */
     read(name: string) {
@@ -175,21 +151,71 @@ export function createPartImages(
       return null;
     },
 
-    /** A part may name an uploaded picture only if it was uploaded here. */
-    async checkImage(image: string): Promise<void> {
-      if (!image.startsWith(PART_IMAGE_PREFIX)) return;
-      const exists = await files
-        .exists(image.slice(PART_IMAGE_PREFIX.length))
-        .catch((error: unknown) => {
-          throw storeUnavailable(error);
-        });
-      if (!exists) {
-        throw httpErrors.badRequest(
-          'Invalid request: body.image: no picture was uploaded at this address; upload it again',
-        );
+    /**
+     * The picture a part's form names, as the part will keep it: the shop's own pictures as they
+     * are (an upload only if it was uploaded here); any other web address fetched once and
+     * stored like an upload, so no visitor's browser asks a third party for it (decision 011).
+     */
+    async resolveImage(image: string): Promise<string> {
+      if (image.startsWith('/')) {
+        await checkImage(image);
+        return image;
       }
+      const address = new URL(image);
+      if (address.origin === shop.origin && isPartImage(address.pathname)) {
+        await checkImage(address.pathname);
+        return address.pathname;
+      }
+      return store(await fetchPicture(image));
     },
   };
+
+  /**
+   * Stores a PNG, JPEG or WebP picture, made web-ready, and answers the address to use as a
+   * part's image. Its WebP copies sit beside it (packages/contract: partPictureSrcset).
+   */
+  async function store(bytes: Buffer): Promise<string> {
+    if (bytes.length === 0) throw httpErrors.badRequest('The picture is empty');
+    if (bytes.length > PART_IMAGE_MAX_BYTES) {
+      throw httpErrors.payloadTooLarge('The picture must be 2 MB or smaller');
+    }
+    const type = sniffPartImage(bytes);
+    if (!type) {
+      throw httpErrors.unsupportedMediaType('The picture must be a PNG, JPEG or WebP image');
+    }
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    // Stored again even when already there: that renews its age, so the sweep keeps it for
+    // the form it was uploaded again for.
+    const web = await webReadyFiles(bytes, type, hash);
+    const stored: string[] = [];
+    try {
+      for (const file of web) {
+        await files.put(file.name, file.bytes, file.contentType);
+        stored.push(file.name);
+      }
+    } catch (error) {
+      // Nothing half-stored: the picture itself is written last, so it was not; its copies
+      // go now, or with the next sweep when the store cannot be reached.
+      await Promise.allSettled(stored.map((name) => files.remove(name)));
+      throw storeUnavailable(error);
+    }
+    return `${PART_IMAGE_PREFIX}${hash}.${PICTURE_EXTENSIONS[type]}`;
+  }
+
+  /** A part may name an uploaded picture only if it was uploaded here. */
+  async function checkImage(image: string): Promise<void> {
+    if (!image.startsWith(PART_IMAGE_PREFIX)) return;
+    const exists = await files
+      .exists(image.slice(PART_IMAGE_PREFIX.length))
+      .catch((error: unknown) => {
+        throw storeUnavailable(error);
+      });
+    if (!exists) {
+      throw httpErrors.badRequest(
+        'Invalid request: body.image: no picture was uploaded at this address; upload it again',
+      );
+    }
+  }
 }
 
 export type PartImages = ReturnType<typeof createPartImages>;

@@ -45,12 +45,13 @@ export function createCatalog(
   db: Database,
   {
     cacheOf,
-    checkImage,
+    resolveImage,
     storeImage,
     recordAudit,
   }: {
     cacheOf: CacheOf;
-    checkImage: (image: string) => Promise<void>;
+    /** The picture a part's form names, as the part keeps it (part-images.ts). */
+    resolveImage: (image: string) => Promise<string>;
     /** Keeps an uploaded picture; answers the address it is served at. */
     storeImage: (bytes: Buffer) => Promise<string>;
     recordAudit: RecordAudit;
@@ -135,9 +136,12 @@ export function createCatalog(
       actor: AuditEntry['actor'],
       part: PartInfo & { stock: number },
     ): Promise<PartRow> {
-      await checkImage(part.image);
+      const image = await resolveImage(part.image);
       const added = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(parts).values(part).returning();
+        const [row] = await tx
+          .insert(parts)
+          .values({ ...part, image })
+          .returning();
         if (!row) throw new Error('the part insert returned nothing');
         await recordAudit(tx, partChange(actor, 'part.add', null, row));
         return row;
@@ -158,7 +162,7 @@ export function createCatalog(
       { version, info }: { version: number; info: PartInfo },
     ): Promise<PartEdit> {
       if (!isUuid(id)) throw notInCatalog();
-      await checkImage(info.image);
+      const image = await resolveImage(info.image);
       const edit = await db.transaction(async (tx): Promise<PartEdit> => {
         // Locked, so the copy kept as "before" is the one the edit replaces.
         const [current] = await tx.select().from(parts).where(onSale(id)).for('update');
@@ -166,7 +170,7 @@ export function createCatalog(
         if (current.version !== version) return { saved: false, current };
         const [row] = await tx
           .update(parts)
-          .set({ ...info, version: nextVersion, updatedAt: new Date() })
+          .set({ ...info, image, version: nextVersion, updatedAt: new Date() })
           .where(and(onSale(id), eq(parts.version, version)))
           .returning();
         if (!row) throw new Error('the locked part was not updated');
