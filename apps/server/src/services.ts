@@ -9,8 +9,8 @@ import { createAuditLog } from './modules/audit/service';
 import { createCart } from './modules/cart/service';
 import { createPartImages } from './modules/catalog/part-images';
 import { createLocalPictureStore } from './modules/catalog/picture-store';
-import { createPictureFetcher } from './modules/catalog/remote-pictures';
 import { claimPictureSweep } from './modules/catalog/picture-sweep-claim';
+import { createPictureFetcher } from './modules/catalog/remote-pictures';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { createContact } from './modules/contact/service';
 import { createMailSender } from './modules/mail/sender';
@@ -39,12 +39,13 @@ export async function createServices(
   const pictureFiles = config.s3
     ? (await import('./modules/catalog/s3-picture-store')).createS3PictureStore(config.s3)
     : createLocalPictureStore(config.uploadsDir);
+  const pictureFetcher = createPictureFetcher({
+    privateNetworks: config.picturesFromPrivateNetworks,
+  });
   const partImages = createPartImages(pictureFiles, {
     dir: config.uploadsDir,
     shop: config.publicUrl,
-    fetchPicture: createPictureFetcher({
-      privateNetworks: config.picturesFromPrivateNetworks,
-    }).fetchPicture,
+    fetchPicture: (address) => pictureFetcher.fetchPicture(address),
     imagesInUse: () => catalog.imagesInUse(),
     claimSweep: (hourStart) => claimPictureSweep(db, hourStart),
   });

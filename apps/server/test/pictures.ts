@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 
 import type { FastifyInstance } from 'fastify';
@@ -113,7 +114,7 @@ export async function servePictures(
     else response.writeHead(302, { location: answer.redirectTo }).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as import('node:net').AddressInfo;
+  const { port } = server.address() as AddressInfo;
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     requests: () => requests,
