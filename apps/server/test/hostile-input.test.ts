@@ -632,6 +632,20 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       });
     });
 
+    it(`POST /api/cart/checkout refuses ${RUNS} hostile idempotency keys with a good checkout`, async () => {
+      // Header values Node lets through: no line breaks or other control characters.
+      const key = hostileText
+        .map((text) => text.replace(/[^ -~\u0080-\u00ff]/g, ''))
+        .filter((text) => text.length < 200)
+        .filter((text) => !/^[\w-]{8,100}$/.test(text.trim()));
+      await expectAllRefused(key, (idempotencyKey) => ({
+        method: 'POST',
+        url: '/api/cart/checkout',
+        headers: { ...customer.bearer, 'idempotency-key': idempotencyKey },
+        payload: { phone: '+1 555 0100', address: '1 Pit Lane' },
+      }));
+    });
+
     it(`PATCH /api/orders/:id refuses ${RUNS} hostile payment notices`, async () => {
       const inputs = fc.record({
         order: fc.oneof(
