@@ -38,6 +38,9 @@ const shopEnv = {
   TRUST_PROXY: '1',
 };
 
+/** This Node, the project's (decision 019), for the servers: a shell's `node` may be the machine's. */
+const node = JSON.stringify(process.execPath);
+
 export default defineConfig({
   testDir: './tests',
   fullyParallel: true,
@@ -66,14 +69,14 @@ export default defineConfig({
   webServer: [
     {
       // Stands in for Google; it must answer discovery before the shop starts.
-      command: 'npx tsx oidc-issuer.ts',
+      command: `${node} --import tsx oidc-issuer.ts`,
       url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       env: { OIDC_PORT: String(oidcPort) },
     },
     {
       // The shop's mail server: journeys read what the shop sent (tests/support.ts, mailTo).
-      command: 'npx tsx mail-catcher.ts',
+      command: `${node} --import tsx mail-catcher.ts`,
       url: `${mailCatcherUrl}/messages`,
       reuseExistingServer: false,
     },
@@ -81,7 +84,7 @@ export default defineConfig({
       // The shop that keeps its mail, for the Outbox journeys. Nothing waits for it here, so it
       // starts beside the shop under test instead of before it; those journeys wait until it is
       // ready (tests/support.ts, keepingShop).
-      command: 'node ../apps/server/dist/server.js',
+      command: `${node} ../apps/server/dist/server.js`,
       reuseExistingServer: false,
       env: {
         ...shopEnv,
@@ -91,7 +94,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node ../apps/server/dist/server.js',
+      command: `${node} ../apps/server/dist/server.js`,
       url: `${shopUrl}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,

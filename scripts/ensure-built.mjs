@@ -5,6 +5,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+// The shop runs on the Node 24 that `npm install` puts in node_modules/.bin (decision 019), which
+// npm scripts find first on their PATH; the machine's own Node may be older.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(
+    `Apex Parts runs on Node 24, not ${process.version}: start it through npm (npm start, npm run …), ` +
+      'whose scripts run the Node that npm install put in node_modules/.bin.',
+  );
+  process.exit(1);
+}
+
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 

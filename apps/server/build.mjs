@@ -21,7 +21,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node24',
   sourcemap: true,
   external: [
     // These find files beside themselves at run time (PGlite its WebAssembly and data files,

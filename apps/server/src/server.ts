@@ -9,7 +9,17 @@ import { keepTickShapes } from './lib/tick-shapes';
 // Requests in flight get this long to finish on shutdown before the process gives up on them.
 const SHUTDOWN_GRACE_MS = 4_000;
 
+/** The Node the shop is built and tested on (decision 019); `npm install` brings it. */
+const NODE_MAJOR = 24;
+
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+    console.error(
+      `Apex Parts runs on Node ${NODE_MAJOR}, not ${process.version}: run it with ` +
+        'node_modules/.bin/node, which npm install puts there (npm start does).',
+    );
+    process.exit(1);
+  }
   // Before the database and the app's modules load, whose garbage collections it must precede.
   keepTickShapes();
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -51,7 +61,10 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL';
-  app.log.info(`Apex Parts is open at ${config.publicUrl.origin} (data: ${where})`);
+  app.log.info(
+    { node: process.version },
+    `Apex Parts is open at ${config.publicUrl.origin} (data: ${where})`,
+  );
   if (!config.webDist) app.log.warn('No built web app found: serving the API only');
 }
 

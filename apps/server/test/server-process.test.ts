@@ -154,6 +154,8 @@ describe('the server process', { timeout: 120_000 }, () => {
     // Log lines are written asynchronously: the last ones still reach stdout before the exit.
     expect(first.output()).toMatch(/"method":"GET","route":"\/api\/parts","statusCode":200/);
     expect(first.output()).toContain('shutting down');
+    // The Node that npm install brings, not the machine's own (decision 019).
+    expect(first.output()).toMatch(/"node":"v24\.\d+\.\d+".*"msg":"Apex Parts is open at/);
 
     const second = startServer(dataDir, port);
     await waitUntilReady(port);
