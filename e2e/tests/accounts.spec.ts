@@ -231,7 +231,7 @@ test.describe('dashboard', () => {
     await expectNoSeriousA11yViolations(admin);
     const row = admin.getByRole('row').filter({ hasText: customer.email });
     await expect(row.getByRole('cell', { name: 'Customer', exact: true })).toBeVisible();
-    await row.getByRole('button', { name: `Make ${customer.email} an admin` }).click();
+    await row.getByRole('button', { name: `Make Admin: ${customer.email}` }).click();
     await expect(admin.getByText('Successfully made an admin')).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Admin', exact: true })).toBeVisible();
     await expect(row.getByRole('button')).toHaveCount(0);

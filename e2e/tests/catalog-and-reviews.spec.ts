@@ -228,7 +228,11 @@ test.describe('the catalog for admins', () => {
 
     const customer = await secondBrowser(browser, testInfo, 203);
     await signUpThroughPage(customer);
-    await (await searchForPart(customer, name)).getByRole('link', { name: `Buy ${name}` }).click();
+    await (
+      await searchForPart(customer, name)
+    )
+      .getByRole('link', { name: `Buy now: ${name}` })
+      .click();
     await customer.getByLabel('Quantity').fill('2');
     await customer.getByRole('button', { name: 'Order', exact: true }).click();
     await expect(customer.getByText('Order Placed', { exact: true })).toBeVisible();

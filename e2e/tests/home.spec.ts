@@ -43,7 +43,7 @@ test.describe('home page', () => {
     await expect(first.getByText('Available')).toBeVisible();
     await expect(first.getByText('Minimum order')).toBeVisible();
     await expect(first.getByText(/^\$[\d,]+\.\d\d$/)).toBeVisible();
-    await expect(first.getByRole('link', { name: `Buy ${parts[0]?.name}` })).toHaveAttribute(
+    await expect(first.getByRole('link', { name: `Buy now: ${parts[0]?.name}` })).toHaveAttribute(
       'href',
       `/purchase/${parts[0]?._id}`,
     );

@@ -213,7 +213,7 @@ test.describe('shopping by keyboard alone', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(part.name);
     await expect(searchbox).toBeFocused();
     // Tab goes on to the part's Buy now; a visitor is sent to sign in first.
-    await tabTo(page, page.getByRole('link', { name: `Buy ${part.name}` }));
+    await tabTo(page, page.getByRole('link', { name: `Buy now: ${part.name}` }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/login$/);
     await expectFocusOn(page, page.getByRole('heading', { level: 1, name: 'Login' }));

@@ -83,7 +83,7 @@ export default function MakeAdminPage() {
                       <button
                         type="button"
                         className="btn btn-sm btn-primary"
-                        aria-label={`Make ${user.email} an admin`}
+                        aria-label={`Make Admin: ${user.email}`}
                         disabled={makeAdmin.isPending}
                         onClick={() => void promote(user.email)}
                       >

@@ -47,7 +47,7 @@ export function PartCard({ part, action }: { part: Part; action?: PartCardAction
           <Link
             to={`/purchase/${part.id}`}
             className="btn btn-primary"
-            aria-label={`Buy ${part.name}`}
+            aria-label={`Buy now: ${part.name}`}
           >
             Buy now
           </Link>

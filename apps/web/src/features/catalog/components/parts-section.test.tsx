@@ -56,7 +56,7 @@ describe('PartsSection', () => {
     const card = await screen.findByRole('article', { name: part.name });
     expect(within(card).getByText('$3,290.00')).toBeInTheDocument();
     expect(within(card).getByText('30')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: `Buy ${part.name}` })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: `Buy now: ${part.name}` })).toHaveAttribute(
       'href',
       '/purchase/p1',
     );
