@@ -19,7 +19,6 @@ import {
   createMemoryRateLimitStore,
   type RateLimitStore,
 } from './lib/rate-limit-store';
-import { keepTickShapes } from './lib/tick-shapes';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
 import type { PartImages } from './modules/catalog/part-images';
@@ -81,8 +80,6 @@ export async function buildApp(
     database?: DatabaseHandle;
   } = {},
 ): Promise<FastifyInstance> {
-  // Here too for a process that builds the app without server.ts (tests, the benchmark).
-  keepTickShapes();
   const database = opened ?? (await openDatabase(config.database));
   const logging = loggerOptions(config, logStream);
   const app = Fastify({

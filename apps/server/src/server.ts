@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createFilesPrivately, DataDirNotPrivateError, makeOwnerOnly } from './db/private-data-dir';
-import { keepTickShapes } from './lib/tick-shapes';
 
 // Requests in flight get this long to finish on shutdown before the process gives up on them.
 const SHUTDOWN_GRACE_MS = 4_000;
@@ -20,8 +19,6 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  // Before the database and the app's modules load, whose garbage collections it must precede.
-  keepTickShapes();
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   // Before anything is opened or written: the data is its owner's alone (decision 009).
