@@ -45,9 +45,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     async (request, reply) => {
       const search = fromPartSearchQuery(request.query);
       if (!search) {
-        // The list held in memory is taken as it is, without waiting on a promise: every
-        // promise pays Node's async hooks while a sign-in or session check is in flight
-        // (plugins/auth/request-context.ts).
+        // The list held in memory is taken as it is; only a cold cache waits for the database.
         return sendCachedJson(request, reply, catalog.heldList() ?? (await catalog.listParts()));
       }
       const { rows, total, next } = await catalog.searchParts(search);

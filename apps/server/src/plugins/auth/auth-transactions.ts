@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import type { Database, Transaction } from '../../db/client';
-import { RequestContext } from './request-context';
 
 /**
  * Better Auth runs sign-up (the account, its password, its session) in one transaction of its
@@ -9,10 +10,9 @@ import { RequestContext } from './request-context';
  *
  * On the embedded database this matters twice over: it has one connection, so a hook that wrote
  * through the plain database while Better Auth's transaction held it would wait forever.
- * A `RequestContext`, so that its async hooks run only while a sign-up is in flight.
  */
 export function authTransactions(db: Database) {
-  const open = new RequestContext<Transaction>();
+  const open = new AsyncLocalStorage<Transaction>();
   const transaction: Database['transaction'] = (work, config) =>
     db.transaction((tx) => open.run(tx, () => work(tx)), config);
   const database = new Proxy(db, {

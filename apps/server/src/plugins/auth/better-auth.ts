@@ -24,7 +24,6 @@ import { createAccountMail, isResetToken, RESET_LINK_SECONDS } from './account-m
 import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
 import { authTransactions } from './auth-transactions';
-import { installRequestContexts } from './request-context';
 import { signInLimits } from './sign-in-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -37,7 +36,6 @@ export function createAuth(
   rateLimitStore: RateLimitStore,
   log: FastifyBaseLogger,
 ) {
-  installRequestContexts();
   const origin = config.publicUrl.origin;
   const transactions = authTransactions(db);
   const adminEmails = createAdminEmails(db, config.auth.adminEmails);
