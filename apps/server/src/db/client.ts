@@ -13,7 +13,6 @@ import { migrationsFolder } from '../paths';
 import { type ChangeListener, CHANGES_CHANNEL, listenForChanges } from './change-notices';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Database } from './database';
-import { PGliteKeepingStatements } from './pglite-kept-statements';
 import * as schema from './schema';
 import { type DatabaseDump, dumpPglite, dumpPostgres } from './snapshot';
 
@@ -83,7 +82,7 @@ async function openPglite(
   setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const lock = dataDir === IN_MEMORY ? null : acquireDataDirLock(dataDir);
   try {
-    const client = await PGliteKeepingStatements.open(dataDir, {
+    const client = await PGlite.create(dataDir, {
       ...PGLITE_OPTIONS,
       ...(template ? { loadDataDir: template } : {}),
     });
@@ -139,13 +138,11 @@ async function migratePostgres(pool: Pool): Promise<void> {
 
 async function openPostgres(url: string, migrate: boolean): Promise<DatabaseHandle> {
   // Loaded only for PostgreSQL: the embedded default starts faster without the driver.
-  const [{ default: pg }, { drizzle: drizzleNodePg }, { ClientKeepingStatements }] =
-    await Promise.all([
-      import('pg'),
-      import('drizzle-orm/node-postgres'),
-      import('./postgres-kept-statements'),
-    ]);
-  const pool = new pg.Pool({ connectionString: url, max: 10, Client: ClientKeepingStatements });
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {

@@ -7,10 +7,3 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A transaction on it, as `db.transaction` hands it to its callback. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/**
- * How many texts one connection keeps prepared, on either database (an IN list or a cart's lines
- * make one text per length), so what the database holds for it stays bounded
- * (`pglite-kept-statements.ts`, `postgres-kept-statements.ts`).
- */
-export const KEPT_STATEMENTS = 400;
