@@ -7,8 +7,9 @@ import type { Config } from '../config';
 
 /**
  * Security headers on every answer (@fastify/helmet). The Content-Security-Policy admits only our
- * own origin (and Stripe's, when Stripe takes the payments) for scripts, styles, fonts and
- * connections; only pictures may come from elsewhere, since a part's image may be any web address.
+ * own origin (and Stripe's, when Stripe takes the payments) for scripts, styles, fonts,
+ * connections and pictures: part pictures are served by the shop itself, from its own disk or
+ * streamed from the bucket (decision 011), so no other site's picture runs in its pages.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -27,9 +28,8 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...stripe.scripts],
           styleSrc: ["'self'"],
-          // A part's picture may be any web address an admin gives (spec: image is a URL).
-          // Pictures cannot run code; scripts and connections stay limited to our origin.
-          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          // The stylesheet draws a few icons as data: pictures (checkboxes, select arrows).
+          imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", ...stripe.connect],
           frameSrc: ["'self'", ...stripe.frames],
