@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 import {
-  type FastifyBaseLogger,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
+import pino from 'pino';
 
 import type { Config } from '../config';
 
@@ -65,20 +64,13 @@ export function loggerOptions(
   config: Config,
   stream?: LogStream,
 ): {
-  options: Pick<
-    FastifyServerOptions,
-    'logger' | 'genReqId' | 'logController' | 'childLoggerFactory'
-  >;
+  options: Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'>;
   flush: () => void;
 } {
   // Lines are gathered into writes of up to 64 KB, and written at least every second when fewer
-  // come. Each write is handed to libuv's thread pool, which wakes one of its threads: one write
-  // per line took a tenth of the CPU of a busy shop, and one per 4 KB (about 20 lines) still
-  // 1.5 µs of each answer. pino flushes the buffer itself when the process exits, a crash
-  // included (on-exit-leak-free); a process killed outright loses what the buffer holds, at most a
-  // second's lines (up to about 300 of them, against 20 with writes of 4 KB). The lines are handed
-  // over as bytes: gathering text, the buffer measured the UTF-8 length of all it held at every
-  // line (about 1 µs of each request).
+  // come: one write per line took a tenth of the CPU of a busy shop. pino flushes the buffer
+  // itself when the process exits, a crash included; a process killed outright loses what the
+  // buffer holds, at most a second's lines.
   const stdout =
     stream || config.logLevel === 'silent'
       ? null
@@ -88,12 +80,8 @@ export function loggerOptions(
           minLength: LOG_WRITE_BYTES - 4096,
           maxWrite: LOG_WRITE_BYTES,
           periodicFlush: 1000,
-          contentMode: 'buffer',
         });
-  // In this mode the buffer takes bytes, which its types do not say.
-  const bytesOut = stdout as { write(bytes: Buffer): boolean } | null;
-  const destination =
-    stream ?? (bytesOut ? { write: (line: string) => bytesOut.write(Buffer.from(line)) } : null);
+  const destination = stream ?? stdout;
   return {
     options: {
       logger: {
@@ -115,70 +103,9 @@ export function loggerOptions(
       },
       genReqId: requestIdOf,
       logController: new OneLinePerRequest(),
-      childLoggerFactory: (parent, bindings, childOptions) =>
-        new RequestLogger(parent, bindings, childOptions),
     },
     flush: () => stdout?.flushSync(),
   };
-}
-
-/**
- * A request's logger (`request.log`, bound to the request's id), made only when the request logs
- * something of its own. Fastify makes one for every request, and most never use it: their one
- * line is written by the server's logger (`OneLinePerRequest`). Making a pino child for each took
- * about a tenth of the time of a cached answer such as the catalog.
- */
-class RequestLogger implements FastifyBaseLogger {
-  #made: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly childOptions: ChildLoggerOptions,
-  ) {}
-
-  get #logger(): FastifyBaseLogger {
-    this.#made ??= this.parent.child(this.bindings, this.childOptions);
-    return this.#made;
-  }
-
-  get level(): string {
-    return this.#made?.level ?? this.childOptions.level ?? this.parent.level;
-  }
-
-  set level(level: string) {
-    this.#logger.level = level;
-  }
-
-  fatal(...args: unknown[]): void {
-    Reflect.apply(this.#logger.fatal, this.#logger, args);
-  }
-
-  error(...args: unknown[]): void {
-    Reflect.apply(this.#logger.error, this.#logger, args);
-  }
-
-  warn(...args: unknown[]): void {
-    Reflect.apply(this.#logger.warn, this.#logger, args);
-  }
-
-  info(...args: unknown[]): void {
-    Reflect.apply(this.#logger.info, this.#logger, args);
-  }
-
-  debug(...args: unknown[]): void {
-    Reflect.apply(this.#logger.debug, this.#logger, args);
-  }
-
-  trace(...args: unknown[]): void {
-    Reflect.apply(this.#logger.trace, this.#logger, args);
-  }
-
-  silent(): void {}
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger.child(bindings, options);
-  }
 }
 
 /**
@@ -189,13 +116,6 @@ class RequestLogger implements FastifyBaseLogger {
  * asked (no route matched, or a wildcard), the URL is added, redacted.
  */
 class OneLinePerRequest extends LogController {
-  /**
-   * Per server, its logger without redaction, for the line of an answer sent: the line holds only
-   * the fields built below, never a header, a body or a secret, and the redaction's wildcard paths
-   * cost more than the rest of the line (about 5 µs of 7 on every request).
-   */
-  readonly #plain = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
-
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -218,16 +138,6 @@ class OneLinePerRequest extends LogController {
       );
       return;
     }
-    const root = request.server.log;
-    let plain = this.#plain.get(root);
-    if (!plain) {
-      plain = root.child({}, { redact: [] });
-      this.#plain.set(root, plain);
-    }
-    // Every answered line is one object of one shape, its fields always present in this order:
-    // lines whose fields came and went (the URL) or were spread from another object made pino's
-    // serializer meet many shapes, and a shop that had served pages, files and errors paid about
-    // 4.5 µs more per line than a fresh one (docs/performance.md, "What stayed with a process").
-    plain.info({ reqId: request.id, method, route, url, statusCode, responseTime }, 'answered');
+    reply.log.info({ method, route, url, statusCode, responseTime }, 'answered');
   }
 }
