@@ -104,6 +104,11 @@ describe('the log', () => {
       url: '/api/auth/callback/google?code=one-time-google-code&state=state-value-123',
       headers: { 'x-request-id': 'trace-me-42' },
     });
+    // A reset link's token travels in its path.
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/reset-password/reset-token-in-path-77?callbackURL=%2Freset-password',
+    });
 
     const log = lines.join('');
     const cookieValue = customer.cookie.split('=')[1] ?? 'missing';
@@ -114,6 +119,7 @@ describe('the log', () => {
       'wrong-password-1',
       'one-time-google-code',
       'state-value-123',
+      'reset-token-in-path-77',
     ]) {
       expect(log).not.toContain(secret);
     }

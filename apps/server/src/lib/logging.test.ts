@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import type { Config } from '../config';
-import { loggerOptions } from './logging';
+import { loggerOptions, urlForLogs } from './logging';
 
 async function loggingApp() {
   const lines: Record<string, unknown>[] = [];
@@ -61,5 +61,25 @@ describe('the log on stdout', () => {
     expect(logger.level).toBe('info');
     expect(logger.stream).toBeDefined();
     logging.flush();
+  });
+});
+
+describe('a URL in the log', () => {
+  it('has the one-time tokens of paths and queries blanked, and the e-mail addresses', () => {
+    expect(urlForLogs('/api/auth/reset-password/Zq81xkTT9aLm0?callbackURL=%2Freset-password')).toBe(
+      '/api/auth/reset-password/[REDACTED]?callbackURL=%2Freset-password',
+    );
+    expect(
+      urlForLogs('/api/auth/verify-email?token=eyJhbGciOi.abc&callbackURL=/verify-email'),
+    ).toBe('/api/auth/verify-email?token=[REDACTED]&callbackURL=/verify-email');
+    expect(urlForLogs('/api/auth/verify-email/eyJhbGciOi.abc')).toBe(
+      '/api/auth/verify-email/[REDACTED]',
+    );
+    expect(urlForLogs('/api/orders/token/3f9a77c1/receipt')).toBe(
+      '/api/orders/token/[REDACTED]/receipt',
+    );
+    expect(urlForLogs('/reset-password?token=abc123')).toBe('/reset-password?token=[REDACTED]');
+    expect(urlForLogs('/api/no-such-page/jane%40example.com')).toBe('/api/no-such-page/[EMAIL]');
+    expect(urlForLogs('/api/parts/7d9e2c1a')).toBe('/api/parts/7d9e2c1a');
   });
 });

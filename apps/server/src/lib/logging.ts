@@ -25,9 +25,18 @@ const SECRET_PARAMS = /([?&](?:code|state|token|client_secret|secret)=)[^&#]*/gi
  */
 const EMAIL = /[^/?&=#\s]+(?:@|%40)[^/?&=#\s]+/gi;
 
+/**
+ * A path segment that is a one-time token: Better Auth's reset link (`/reset-password/:token`),
+ * and any segment after `/token/` or `/verify-email/`, should a link carry its token there.
+ */
+const SECRET_SEGMENTS = /(\/(?:reset-password|verify-email|token)\/)[^/?#]+/gi;
+
 /** A request's URL as logs show it: secrets and e-mail addresses are blanked out. */
 export function urlForLogs(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[REDACTED]').replace(EMAIL, '[EMAIL]');
+  return url
+    .replace(SECRET_SEGMENTS, '$1[REDACTED]')
+    .replace(SECRET_PARAMS, '$1[REDACTED]')
+    .replace(EMAIL, '[EMAIL]');
 }
 
 const SECRET_FIELDS = [
