@@ -1,4 +1,3 @@
-import compress from '@fastify/compress';
 import sensible from '@fastify/sensible';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -12,7 +11,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
-import { type Caches, COMPRESS_THRESHOLD } from './lib/json-cache';
+import type { Caches } from './lib/json-cache';
 import { loggerOptions, type LogStream } from './lib/logging';
 import {
   createDatabaseRateLimitStore,
@@ -32,6 +31,7 @@ import type { Orders } from './modules/orders/service';
 import type { Reviews } from './modules/reviews/service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { httpCachingPlugin } from './plugins/http-caching';
 import { limitsPlugin } from './plugins/limits';
 import { openapiPlugin } from './plugins/openapi';
 import { sameOriginPlugin } from './plugins/same-origin';
@@ -184,10 +184,7 @@ export async function buildApp(
       const { metricsPlugin } = await import('./plugins/metrics');
       await app.register(metricsPlugin, { token: config.metricsToken });
     }
-    await app.register(compress, {
-      encodings: ['gzip', 'deflate'],
-      threshold: COMPRESS_THRESHOLD,
-    });
+    await app.register(httpCachingPlugin);
     await app.register(openapiPlugin);
     await app.register(apiRoutes, { prefix: '/api', config, database, services });
     await app.register(partImageRoutes, { images: services.partImages });

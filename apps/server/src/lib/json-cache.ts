@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gzip } from 'node:zlib';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -17,56 +16,9 @@ export function toCachedJson(value: unknown): CachedJson {
   return { body, etag };
 }
 
-/** Smaller answers are sent as they are (the compress plugin's threshold too, app.ts): the bytes
- * compression would save cost less than compressing them. */
-export const COMPRESS_THRESHOLD = 1024;
-
-/**
- * Each cached answer gzipped, made once on libuv's thread pool the first time a client that takes
- * gzip asks for it. The compress plugin gzipped the catalog on the event loop for every browser
- * that asked: 208 µs of CPU per answer at 5 KB against 55 µs with these (docs/performance.md),
- * and more as the catalog grows. Kept as long as the answer itself is.
- */
-const gzipped = new WeakMap<CachedJson, Buffer | 'compressing'>();
-
-/** The answer gzipped, or nothing while it is being compressed (then compressed on the way out). */
-export function heldGzip(json: CachedJson): Buffer | undefined {
-  const held = gzipped.get(json);
-  if (held !== undefined) return held === 'compressing' ? undefined : held;
-  gzipped.set(json, 'compressing');
-  gzip(json.body, (error, bytes) => {
-    // A failure is tried again by the next request; meanwhile answers go out as before.
-    if (error) gzipped.delete(json);
-    else gzipped.set(json, bytes);
-  });
-  return undefined;
-}
-
-/**
- * Whether an Accept-Encoding header takes gzip (RFC 9110, 12.5.3): named (or as `x-gzip`), or
- * covered by `*`, with a weight above 0; a named gzip decides over `*`.
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let named: boolean | undefined;
-  let any = false;
-  for (const member of header.split(',')) {
-    const [coding = '', ...params] = member.split(';');
-    const name = coding.trim().toLowerCase();
-    const weight = params
-      .map((param) => param.trim().toLowerCase())
-      .find((p) => p.startsWith('q='));
-    const taken = weight === undefined || Number(weight.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') named = taken;
-    else if (name === '*') any = taken;
-  }
-  return named ?? any;
-}
-
 export interface Cache<T> {
   get: () => Promise<T>;
-  /** The value, when it is loaded and still current: read without a promise, so without the
-   * cost every promise pays once Node's async hooks run (docs/performance.md). */
+  /** The value, when it is loaded and still current, without waiting for a load. */
   held: () => T | undefined;
   invalidate: () => void;
 }
@@ -161,8 +113,9 @@ export type CacheOf = Caches['cacheOf'];
 
 /**
  * Whether a request's If-None-Match names what the shop would send (RFC 9110, 13.1.2): `*`, or
- * any tag of its list equal to `etag` by the weak comparison, `W/` ignored. A proxy that
- * compresses an answer turns its tag weak (nginx does), and the client sends that form back.
+ * any tag of its list equal to `etag` by the weak comparison, `W/` ignored. For a route that
+ * would rather not build an answer the client holds: the etag plugin compares only once the
+ * answer is built (plugins/http-caching.ts).
  */
 export function clientHolds(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -172,44 +125,15 @@ export function clientHolds(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * Sends a cached answer, or 304 when the client already holds these bytes.
+ * Sends a cached answer under its ETag. The etag plugin answers 304 when the client holds these
+ * bytes, and the compress plugin gzips them for a client that takes gzip (plugins/http-caching.ts).
  * `no-cache` makes browsers revalidate every time, which costs one cheap 304.
- * A client that takes gzip gets the bytes gzipped once (`heldGzip`), under the same ETag, as the
- * compress plugin sends what it compresses.
  */
-export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, json: CachedJson) {
-  reply.header('etag', json.etag).header('cache-control', 'no-cache');
-  const compressible = json.body.length >= COMPRESS_THRESHOLD;
-  if (clientHolds(request, json.etag)) {
-    // A 304 carries the Vary its 200 would have (RFC 9110, 15.4.5).
-    if (compressible) varyByEncoding(reply);
-    return reply.code(304).send();
-  }
+export function sendCachedJson(reply: FastifyReply, json: CachedJson) {
   // Bytes with a JSON content type are sent as they are: serialized once, not per request.
-  reply.type('application/json; charset=utf-8');
-  if (
-    compressible &&
-    acceptsGzip(request.headers['accept-encoding']) &&
-    // A client's wish the compress plugin honours too.
-    request.headers['x-no-compression'] === undefined
-  ) {
-    const bytes = heldGzip(json);
-    if (bytes) {
-      varyByEncoding(reply);
-      // The compress plugin leaves an answer that is already encoded as it is.
-      return reply.header('content-encoding', 'gzip').send(bytes);
-    }
-  }
-  return reply.send(json.body);
-}
-
-/** Adds accept-encoding to the answer's Vary, keeping what is there (CORS varies by Origin). */
-function varyByEncoding(reply: FastifyReply): void {
-  const present = reply.getHeader('vary');
-  const names = (Array.isArray(present) ? present.join(',') : String(present ?? ''))
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) return;
-  reply.header('vary', [...names, 'accept-encoding'].join(', '));
+  return reply
+    .header('etag', json.etag)
+    .header('cache-control', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send(json.body);
 }

@@ -46,7 +46,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
       const search = fromPartSearchQuery(request.query);
       if (!search) {
         // The list held in memory is taken as it is; only a cold cache waits for the database.
-        return sendCachedJson(request, reply, catalog.heldList() ?? (await catalog.listParts()));
+        return sendCachedJson(reply, catalog.heldList() ?? (await catalog.listParts()));
       }
       const { rows, total, next } = await catalog.searchParts(search);
       return { parts: rows.map(toPartJson), total, next };
@@ -66,7 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
     async (request, reply) => {
       const part = await catalog.findPart(request.params.id);
       if (!part) throw app.httpErrors.notFound('There is no part with this id in the catalogue');
-      return sendCachedJson(request, reply, part);
+      return sendCachedJson(reply, part);
     },
   );
 

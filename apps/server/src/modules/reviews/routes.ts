@@ -19,7 +19,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: Reviews }> = async (
         response: { 200: ReviewListSchema },
       },
     },
-    async (request, reply) => sendCachedJson(request, reply, await reviews.listReviews()),
+    async (_request, reply) => sendCachedJson(reply, await reviews.listReviews()),
   );
 
   app.post(
