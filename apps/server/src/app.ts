@@ -13,11 +13,7 @@ import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
 import type { Caches } from './lib/json-cache';
 import { loggerOptions, type LogStream } from './lib/logging';
-import {
-  createDatabaseRateLimitStore,
-  createMemoryRateLimitStore,
-  type RateLimitStore,
-} from './lib/rate-limit-store';
+import { openLimitCounters } from './lib/rate-limit-store';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
 import type { PartImages } from './modules/catalog/part-images';
@@ -56,8 +52,6 @@ declare module 'fastify' {
     caches: Caches;
     /** Delivers the outbox; tests run a pass of it at will. */
     mailSender: MailSender;
-    /** Counts the sign-in, sign-up and write limits; tests forget its counts between tests. */
-    rateLimits: RateLimitStore;
     orders: Orders;
     /** The contact form's questions; tests send their digest at will. */
     contact: Contact;
@@ -158,20 +152,17 @@ export async function buildApp(
     await app.register(errorsPlugin);
     await app.register(textInputPlugin);
     await app.register(securityPlugin, { config });
-    // Redis's client loads only when Redis is configured: every module costs start-up time. The
-    // embedded database has one process, which counts in memory: a write then costs no statement.
-    const rateLimitStore = config.limits.redisUrl
-      ? (await import('./lib/redis-rate-limit-store')).createRedisRateLimitStore(
-          config.limits.redisUrl,
-          app.log,
-        )
-      : database.kind === 'pglite'
-        ? createMemoryRateLimitStore()
-        : createDatabaseRateLimitStore(database.db);
-    app.addHook('onClose', () => rateLimitStore.close());
-    app.decorate('rateLimits', rateLimitStore);
-    await app.register(authPlugin, { config, rateLimitStore });
-    await app.register(limitsPlugin, { config, store: rateLimitStore });
+    // Without Redis each process counts on its own, as the embedded database's one process does
+    // anyway: several instances on PostgreSQL share their counts only through Redis.
+    const { redis, counters } = await openLimitCounters(config.limits.redisUrl, app.log);
+    if (redis) {
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => undefined);
+      });
+    }
+    // Before the identity endpoints are registered (by the auth plugin), which it limits too.
+    await app.register(limitsPlugin, { config, redis, counters });
+    await app.register(authPlugin, { config, rateLimitStore: counters });
     // After the limits: each puts its check first on the routes that take writes, and a forged
     // request must be refused before it counts against its victim's limit.
     await app.register(sameOriginPlugin, { config });

@@ -3,8 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
-import { attemptSignIn, browserHeaders, newClientAddress, signUp } from './accounts-helpers';
+import { connectRedis, createRedisRateLimitStore } from '../src/lib/redis-rate-limit-store';
+import {
+  attemptSignIn,
+  browserHeaders,
+  makeAdminDirectly,
+  newClientAddress,
+  signUp,
+} from './accounts-helpers';
 import { createTestApp, type TestApp, useTestApp } from './test-app';
 
 const review = { rating: 5, description: 'Quick fit.' };
@@ -60,6 +66,19 @@ describe('writes per account', () => {
     for (let i = 0; i < 4; i++) expect((await addReview({}, address)).statusCode).toBe(401);
     expect((await addReview({}, address)).statusCode).toBe(429);
     expect((await addReview({}, '192.0.2.45')).statusCode).toBe(401);
+  });
+
+  it('limits questions through the contact form like the other signed-out writes', async () => {
+    // Questions are mailed to the admins: without one the shop could not take them.
+    const admin = await signUp(t.app);
+    await makeAdminDirectly(t.app, admin.email);
+    const question = { email: 'visitor@example.com', question: 'Does the wing fit a 2019 GT3?' };
+    const statuses = await statusesOf(t.app, 5, {
+      method: 'POST',
+      url: '/api/contact',
+      payload: question,
+    });
+    expect(statuses).toEqual([202, 202, 202, 202, 429]);
   });
 
   // Each from an address of its own, signed out: four writes answered (refused as they stand, 400
@@ -198,11 +217,11 @@ describe.skipIf(!redisUrl)('limits shared through Redis (REDIS_URL)', () => {
 
   it('lets requests through, and says so in the log, when Redis cannot be reached', async () => {
     const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) };
-    const store = createRedisRateLimitStore(
-      'redis://127.0.0.1:1',
-      log as unknown as Parameters<typeof createRedisRateLimitStore>[1],
-    );
+    const log = { warn: (...args: unknown[]) => warnings.push(args) } as unknown as Parameters<
+      typeof connectRedis
+    >[1];
+    const redis = connectRedis('redis://127.0.0.1:1', log);
+    const store = createRedisRateLimitStore(redis, log);
     try {
       expect(await store.consume('writes:account:x', { window: 60, max: 1 })).toEqual({
         allowed: true,
@@ -210,7 +229,27 @@ describe.skipIf(!redisUrl)('limits shared through Redis (REDIS_URL)', () => {
       });
       expect(warnings.length).toBeGreaterThan(0);
     } finally {
-      await store.close();
+      redis.disconnect();
+    }
+
+    const down = await createTestApp({
+      limits: { enabled: true, writesPerMinute: 1, redisUrl: 'redis://127.0.0.1:1' },
+    });
+    try {
+      // Neither the shop's writes nor sign-ins are refused, or fail, for want of a count.
+      const statuses = await statusesOf(down.app, 3, {
+        method: 'POST',
+        url: '/api/review',
+        payload: review,
+      });
+      expect(statuses).toEqual([401, 401, 401]);
+      const attempt = { email: `nobody-${randomUUID()}@example.com`, password: 'wrong-password' };
+      const address = newClientAddress();
+      for (let i = 0; i < 4; i++) {
+        expect((await attemptSignIn(down.app, attempt, address)).statusCode).toBe(401);
+      }
+    } finally {
+      await down.close();
     }
   });
 });

@@ -23,10 +23,9 @@ export * from './catalog-schema';
 export * from './identity-schema';
 
 /**
- * Request counts per client and window (sign-in and sign-up per address, writes per account),
- * shared by every server process on PostgreSQL when Redis is not configured (the embedded
- * database's one process counts in memory). Unlogged (migration 0014): a count lasts a minute and
- * commits without waiting for the disk.
+ * Request counts of the version before decision 020, which counted limits here on PostgreSQL
+ * without Redis. Nothing reads it now; it stays while an instance of that version may still run
+ * beside this one in a rolling deploy, and a later release drops it (README, Open items).
  */
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text().primaryKey(),

@@ -1,7 +1,5 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-
-import type { Database } from '../db/client';
-import { rateLimitCounters } from '../db/schema';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 
 export interface RateLimitRule {
   /** Seconds the count runs for. */
@@ -17,8 +15,10 @@ export interface RateLimitVerdict {
 }
 
 /**
- * Counts requests per key in fixed windows, in one atomic step, shared by every server process:
- * Better Auth's sign-in and sign-up limits and the shop's limit on writes both count here.
+ * Counts attempts per key in fixed windows, in one atomic step, for the two limits that
+ * @fastify/rate-limit cannot keep (it counts requests, and never gives one back): failed sign-ins
+ * per account, which a success gives back, and reset mails per account, counted in Better Auth's
+ * hooks. Shared by every server process through Redis when REDIS_URL is set.
  */
 export interface RateLimitStore {
   consume(key: string, rule: RateLimitRule): Promise<RateLimitVerdict>;
@@ -30,7 +30,6 @@ export interface RateLimitStore {
   refund(key: string): Promise<void>;
   /** Forgets every count, as if every window had just ended (a test's clean shop). */
   forgetAll(): Promise<void>;
-  close(): Promise<void>;
 }
 
 export function verdict(count: number, rule: RateLimitRule, msLeft: number): RateLimitVerdict {
@@ -40,10 +39,9 @@ export function verdict(count: number, rule: RateLimitRule, msLeft: number): Rat
 }
 
 /**
- * Counters in the process's memory, for the embedded database: PGlite's data directory admits one
- * server process (db/data-dir-lock.ts), so there is no other process to share the counts with, and
- * a count costs no statement. A restart starts every window afresh, as Redis without persistence
- * would. `now` is the clock, in milliseconds.
+ * Counters in the process's memory, without Redis: the embedded database admits one server process
+ * (db/data-dir-lock.ts), so there is no other process to share the counts with. A restart starts
+ * every window afresh, as Redis without persistence would. `now` is the clock, in milliseconds.
  */
 export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { count: number; resetsAt: number }>();
@@ -73,48 +71,19 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       windows.clear();
       return Promise.resolve();
     },
-    close: () => Promise.resolve(),
   };
 }
 
-/** Counters in the shop's own database: nothing more to run, shared through PostgreSQL. */
-export function createDatabaseRateLimitStore(db: Database): RateLimitStore {
-  let sinceSweep = 0;
-  return {
-    async consume(key, rule) {
-      // One statement starts, counts or restarts the window, so concurrent requests never race.
-      const expired = sql`${rateLimitCounters.resetsAt} <= now()`;
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key, count: 1, resetsAt: sql`now() + make_interval(secs => ${rule.window})` })
-        .onConflictDoUpdate({
-          target: rateLimitCounters.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-            resetsAt: sql`case when ${expired} then excluded.resets_at else ${rateLimitCounters.resetsAt} end`,
-          },
-        })
-        .returning({
-          count: rateLimitCounters.count,
-          msLeft: sql<number>`(extract(epoch from (${rateLimitCounters.resetsAt} - now())) * 1000)::float8`,
-        });
-      if (!row) throw new Error('the rate limit counter returned nothing');
-      // Expired windows are swept now and then, so the table stays as small as the live windows.
-      if (++sinceSweep >= 500) {
-        sinceSweep = 0;
-        await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetsAt, sql`now()`));
-      }
-      return verdict(row.count, rule, row.msLeft);
-    },
-    async refund(key) {
-      await db
-        .update(rateLimitCounters)
-        .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
-        .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetsAt, sql`now()`)));
-    },
-    async forgetAll() {
-      await db.delete(rateLimitCounters);
-    },
-    close: async () => undefined,
-  };
+/**
+ * The Redis client of REDIS_URL and the counters on it, or no client and counters in memory.
+ * Redis's client loads only when Redis is configured: every module costs start-up time.
+ */
+export async function openLimitCounters(
+  url: string | null,
+  log: FastifyBaseLogger,
+): Promise<{ redis: Redis | null; counters: RateLimitStore }> {
+  if (!url) return { redis: null, counters: createMemoryRateLimitStore() };
+  const { connectRedis, createRedisRateLimitStore } = await import('./redis-rate-limit-store');
+  const redis = connectRedis(url, log);
+  return { redis, counters: createRedisRateLimitStore(redis, log) };
 }

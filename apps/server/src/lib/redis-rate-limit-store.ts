@@ -17,11 +17,10 @@ return 0`;
 const PREFIX = 'apex:rate-limit:';
 
 /**
- * Counters in Redis (REDIS_URL), for several server processes without a round trip to the
- * database. If Redis cannot be reached the request is let through and the failure logged: a
- * limiter that is down must not close the shop.
+ * The client every limit of the shop counts through (REDIS_URL): the request limits
+ * (@fastify/rate-limit's Redis store, plugins/limits.ts) and the counters below.
  */
-export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): RateLimitStore {
+export function connectRedis(url: string, log: FastifyBaseLogger): Redis {
   const redis = new Redis(url, {
     // Fail fast instead of queueing requests behind a Redis that is down.
     enableOfflineQueue: false,
@@ -29,8 +28,16 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
     lazyConnect: false,
   });
   redis.on('error', (error: Error) => {
-    log.warn({ err: error }, 'rate limit store (Redis) unavailable');
+    log.warn({ err: error }, 'rate limits (Redis) unavailable');
   });
+  return redis;
+}
+
+/**
+ * Counters in Redis, for several server processes. If Redis cannot be reached the attempt is let
+ * through and the failure logged: a limiter that is down must not close the shop.
+ */
+export function createRedisRateLimitStore(redis: Redis, log: FastifyBaseLogger): RateLimitStore {
   return {
     async consume(key, rule) {
       try {
@@ -57,9 +64,6 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
       for await (const keys of redis.scanStream({ match: `${PREFIX}*`, count: 500 })) {
         if ((keys as string[]).length > 0) await redis.del(...(keys as string[]));
       }
-    },
-    async close() {
-      await redis.quit().catch(() => undefined);
     },
   };
 }

@@ -90,17 +90,9 @@ export function createAuth(
       // Off on purpose: a cached session would keep a revoked token or an old role alive.
       cookieCache: { enabled: false },
     },
-    rateLimit: {
-      // On in every environment; counted in the shop's shared store (the database, or Redis).
-      enabled: config.limits.enabled,
-      customStorage: { consume: (key, rule) => rateLimitStore.consume(`auth:${key}`, rule) },
-      // Per client address; Better Auth's own defaults (3 a minute) would let a page flood an
-      // inbox with 180 mails an hour.
-      customRules: {
-        '/send-verification-email': { window: 60 * 60, max: 3 },
-        '/request-password-reset': { window: 60 * 60, max: 5 },
-      },
-    },
+    // Requests to these endpoints are limited per address before they reach Better Auth
+    // (plugins/limits.ts, @fastify/rate-limit, shared through Redis).
+    rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: config.publicUrl.protocol === 'https:',
       // The only address header we set is the one our Fastify derived from the socket/trustProxy.

@@ -181,8 +181,6 @@ export const authPlugin = fp(
           });
           const cookies = response.headers.getSetCookie();
           if (cookies.length > 0) reply.header('set-cookie', cookies);
-          const retryAfter = response.headers.get('x-retry-after');
-          if (retryAfter) reply.header('retry-after', retryAfter);
           return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
         },
       });
