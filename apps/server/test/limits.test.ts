@@ -68,6 +68,16 @@ describe('writes per account', () => {
     expect((await addReview({}, '192.0.2.45')).statusCode).toBe(401);
   });
 
+  // One owner holds a whole /64 (a home, a server): its other addresses are the same client.
+  it('counts signed-out writes from IPv6 addresses by their /64', async () => {
+    const ownerOf = (host: string) => `2001:db8:a1:b2::${host}`;
+    for (const host of ['1', '2', '3', 'ffff']) {
+      expect((await addReview({}, ownerOf(host))).statusCode).toBe(401);
+    }
+    expect((await addReview({}, '2001:db8:a1:b2:9:8:7:6')).statusCode).toBe(429);
+    expect((await addReview({}, '2001:db8:a1:b3::1')).statusCode).toBe(401);
+  });
+
   it('limits questions through the contact form like the other signed-out writes', async () => {
     // Questions are mailed to the admins: without one the shop could not take them.
     const admin = await signUp(t.app);
