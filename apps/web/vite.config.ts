@@ -22,7 +22,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: the shop would serve the app's source to anyone (plugins/spa.ts refuses
+    // them too). `npm run dev` keeps Vite's own.
+    sourcemap: false,
     // Which chunks each page needs, for its HTML (scripts/page-scripts.mjs).
     manifest: true,
     rolldownOptions: {

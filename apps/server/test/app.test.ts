@@ -81,6 +81,14 @@ describe('the web app and the API on one origin', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it("never serves a source map, which would hand out the web app's own source", async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.MAP']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ statusCode: 404, error: 'Not Found' });
+    }
+  });
+
   it('answers JSON 404, never index.html, for unknown API paths and missing files', async () => {
     const cases = [
       { method: 'GET' as const, url: '/api/nothing-here', accept: 'text/html' },

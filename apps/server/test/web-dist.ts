@@ -16,6 +16,8 @@ export function fakeWebDist(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), page('Apex Parts'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  // A source map left in the build, as an older build or a debugging one leaves it.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":[]}');
   // Pages with HTML of their own, as apps/web/scripts/page-scripts.mjs writes them.
   mkdirSync(path.join(dir, 'pages'));
   writeFileSync(path.join(dir, 'pages', 'home.html'), page('Home page'));

@@ -9,6 +9,9 @@ import { notFoundBody } from './errors';
 
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 
+/** A source map hands out the web app's own source, comments and all: never served. */
+const SOURCE_MAP = /\.map$/i;
+
 function pathnameOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '';
 }
@@ -51,7 +54,7 @@ export const spaPlugin = fp(
         preCompressed: true,
         // A page with HTML of its own (`/` among them) is sent by the fallback below, never as
         // the directory's index.html.
-        allowedPath: (pathname) => !pages.has(pathname),
+        allowedPath: (pathname) => !pages.has(pathname) && !SOURCE_MAP.test(pathname),
         setHeaders(reply, filePath) {
           reply.header(
             'cache-control',
