@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 
 import { apiRoutes } from './api';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
@@ -78,7 +78,7 @@ export async function buildApp(
   const logging = loggerOptions(config, logStream);
   const app = Fastify({
     ...logging.options,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Slow or stuck clients must not hold connections for ever: a request, body included, has
     // REQUEST_TIMEOUT_MS to arrive. Node checks that only every `connectionsCheckingInterval`
     // (30 s by default), and only with the timeout given when the server is made, so both are

@@ -45,8 +45,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** The address customers use; decides cookie security and HSTS. */
   publicUrl: URL;
-  /** Proxies whose X-Forwarded-For we believe; false when the app faces clients directly. */
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /**
+   * Proxies whose X-Forwarded-For we believe: a hop count, their addresses, true for every hop,
+   * false when the app faces clients directly (`fastifyTrustProxy` makes Fastify's option).
+   */
+  trustProxy: boolean | number | string;
   database: DatabaseConfig;
   seedDemo: boolean;
   auth: {
@@ -142,12 +145,35 @@ export class ConfigError extends Error {
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    // A hop count: believe that many proxies in front of us, and no client-supplied entries.
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
+  // A hop count: believe that many proxies in front of us, and no client-supplied entries.
+  if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** Fastify's `trustProxy` for the configured proxies; a hop count believes that many hops. */
+export function fastifyTrustProxy(
+  trustProxy: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
+/**
+ * TRUST_PROXY as the start-up line names it, and the operator's warning when it believes every
+ * hop: then any client picks the address its limits are counted by, with one header.
+ */
+export function trustProxyNotice({ trustProxy }: Pick<Config, 'trustProxy'>): {
+  named: string;
+  warning: string | null;
+} {
+  return {
+    named: `TRUST_PROXY=${String(trustProxy)}`,
+    warning:
+      trustProxy === true
+        ? 'TRUST_PROXY=true believes every X-Forwarded-For hop, so any client can choose the ' +
+          'address its limits count: set the number of proxies in front (1 behind deploy/nginx.conf) ' +
+          'or their addresses'
+        : null,
+  };
 }
 
 /** Reads the configuration once from the environment; a bad value names its variable. */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, trustProxyNotice } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createFilesPrivately, DataDirNotPrivateError, makeOwnerOnly } from './db/private-data-dir';
@@ -58,10 +58,12 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   const where = config.database.kind === 'pglite' ? config.database.dataDir : 'PostgreSQL';
+  const proxy = trustProxyNotice(config);
   app.log.info(
     { node: process.version },
-    `Apex Parts is open at ${config.publicUrl.origin} (data: ${where})`,
+    `Apex Parts is open at ${config.publicUrl.origin} (data: ${where}, ${proxy.named})`,
   );
+  if (proxy.warning) app.log.warn(proxy.warning);
   if (!config.webDist) app.log.warn('No built web app found: serving the API only');
 }
 

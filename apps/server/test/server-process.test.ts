@@ -155,7 +155,9 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(first.output()).toMatch(/"method":"GET","route":"\/api\/parts","statusCode":200/);
     expect(first.output()).toContain('shutting down');
     // The Node that npm install brings, not the machine's own (decision 019).
-    expect(first.output()).toMatch(/"node":"v24\.\d+\.\d+".*"msg":"Apex Parts is open at/);
+    expect(first.output()).toMatch(
+      /"node":"v24\.\d+\.\d+".*"msg":"Apex Parts is open at .*TRUST_PROXY=false\)"/,
+    );
 
     const second = startServer(dataDir, port);
     await waitUntilReady(port);
