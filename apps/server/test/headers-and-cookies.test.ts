@@ -32,7 +32,7 @@ const newCustomer = () => ({
 const sessionCookieOf = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []].flat().find((cookie) => cookie.includes('session_token='));
 
-/** The headers helmet adds beside the policy; every answer gets them all. */
+/** The headers helmet adds beside the policy; every response gets them all. */
 const HELMET_HEADERS = [
   'content-security-policy',
   'referrer-policy',
@@ -55,7 +55,7 @@ describe('over plain http (a laptop, a test)', () => {
   afterAll(() => t.close());
 
   it.each(['/api/parts', '/api/health', '/api/nothing-here'])(
-    'sends a JSON answer (%s) the security headers too',
+    'sends a JSON response (%s) the security headers too',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['content-type']).toMatch(/^application\/json/);

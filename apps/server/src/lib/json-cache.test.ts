@@ -141,7 +141,7 @@ describe('the cache in front of the catalog and the reviews', () => {
   });
 });
 
-describe('a route that asks before it builds its answer', () => {
+describe('a route that asks before it builds its response', () => {
   const etag = '"orders-41"';
   const holds = (header?: string) =>
     clientHolds(

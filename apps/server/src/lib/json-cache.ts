@@ -114,8 +114,8 @@ export type CacheOf = Caches['cacheOf'];
 /**
  * Whether a request's If-None-Match names what the shop would send (RFC 9110, 13.1.2): `*`, or
  * any tag of its list equal to `etag` by the weak comparison, `W/` ignored. For a route that
- * would rather not build an answer the client holds: the etag plugin compares only once the
- * answer is built (plugins/http-caching.ts).
+ * would rather not build a response the client holds: the etag plugin compares only once the
+ * response is built (plugins/http-caching.ts).
  */
 export function clientHolds(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -125,7 +125,7 @@ export function clientHolds(request: FastifyRequest, etag: string): boolean {
 }
 
 /**
- * Sends a cached answer under its ETag. The etag plugin answers 304 when the client holds these
+ * Sends a cached response under its ETag. The etag plugin answers 304 when the client holds these
  * bytes, and the compress plugin gzips them for a client that takes gzip (plugins/http-caching.ts).
  * `no-cache` makes browsers revalidate every time, which costs one cheap 304.
  */

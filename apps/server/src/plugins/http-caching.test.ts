@@ -10,7 +10,7 @@ import { COMPRESS_THRESHOLD, httpCachingPlugin } from './http-caching';
 async function serving(json: CachedJson, { vary }: { vary?: string } = {}) {
   const app = Fastify({ logger: false });
   await app.register(httpCachingPlugin);
-  // As CORS sets it, before the answer is compressed.
+  // As CORS sets it, before the response is compressed.
   if (vary) {
     app.addHook('onRequest', (_request, reply, done) => {
       reply.header('vary', vary);
@@ -82,7 +82,7 @@ describe('answering from the cache with an ETag', () => {
   });
 });
 
-describe('a cached answer for a client that takes gzip', () => {
+describe('a cached response for a client that takes gzip', () => {
   const shelf = Array.from({ length: 40 }, (_, n) => ({
     name: `Carbon Rear Wing ${n}`,
     quantity: n,

@@ -3,13 +3,13 @@ import etag from '@fastify/etag';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Smaller answers are sent as they are: the bytes compression would save cost less than
+/** Smaller responses are sent as they are: the bytes compression would save cost less than
  * compressing them. */
 export const COMPRESS_THRESHOLD = 1024;
 
 /**
- * Revalidation and compression for every answer, by the ecosystem's plugins, in this order:
- * @fastify/etag answers 304 when the client holds the answer's ETag (the route's own, as the
+ * Revalidation and compression for every response, by the ecosystem's plugins, in this order:
+ * @fastify/etag answers 304 when the client holds the response's ETag (the route's own, as the
  * cached JSON sets, or a hash of the bytes), then @fastify/compress gzips what is still sent, for
  * clients that take it.
  */

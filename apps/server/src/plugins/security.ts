@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 /**
- * Security headers on every answer (@fastify/helmet). The Content-Security-Policy admits only our
+ * Security headers on every response (@fastify/helmet). The Content-Security-Policy admits only our
  * own origin (and Stripe's, when Stripe takes the payments) for scripts, styles, fonts,
  * connections and pictures: part pictures are served by the shop itself, from its own disk or
  * streamed from the bucket (decision 011), so no other site's picture runs in its pages.
