@@ -30,9 +30,10 @@ export async function startMailServer(port?: number): Promise<TestMailServer> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      // A mailbox that does not exist: refused for good, as real servers do.
+      // A mailbox that does not exist: refused for good, naming it, as real servers do.
       if (address.address.startsWith('nobody@')) {
-        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        const refusal = `5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`;
+        callback(Object.assign(new Error(refusal), { responseCode: 550 }));
         return;
       }
       callback();

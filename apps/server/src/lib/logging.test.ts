@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import type { Config } from '../config';
-import { loggerOptions, urlForLogs } from './logging';
+import { loggerOptions, textForLogs, urlForLogs } from './logging';
 
 async function loggingApp() {
   const lines: Record<string, unknown>[] = [];
@@ -13,6 +13,21 @@ async function loggingApp() {
   app.get('/talks', (request) => {
     request.log.warn({ password: 'hunter2secret', part: 'Carbon Rear Wing' }, 'own line');
     return { ok: true };
+  });
+  app.get('/fails', (request) => {
+    const cause = Object.assign(new Error('duplicate key value'), { code: '23505' });
+    const failed = Object.assign(
+      new Error(
+        'Failed query: insert into "sessions" ("token", "user_email") values ($1, $2)\nparams: s3cr3t-session-token,jane.doe@example.com',
+        { cause },
+      ),
+      {
+        query: 'insert into "sessions" …',
+        params: ['s3cr3t-session-token', 'jane.doe@example.com'],
+      },
+    );
+    request.log.error({ err: failed }, 'request failed');
+    return { ok: false };
   });
   app.get('/level', (request) => {
     const before = request.log.level;
@@ -81,5 +96,30 @@ describe('a URL in the log', () => {
     expect(urlForLogs('/reset-password?token=abc123')).toBe('/reset-password?token=[REDACTED]');
     expect(urlForLogs('/api/no-such-page/jane%40example.com')).toBe('/api/no-such-page/[EMAIL]');
     expect(urlForLogs('/api/parts/7d9e2c1a')).toBe('/api/parts/7d9e2c1a');
+  });
+});
+
+describe('free text from other systems', () => {
+  it('keeps no address, token or statement parameter of an error in the log', async () => {
+    const { app, lines } = await loggingApp();
+    try {
+      await app.inject({ method: 'GET', url: '/fails' });
+      const logged = JSON.stringify(lines);
+      expect(logged).toContain('Failed query: insert into');
+      expect(logged).toContain('23505');
+      expect(logged).not.toContain('s3cr3t-session-token');
+      expect(logged).not.toContain('jane.doe@example.com');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("blanks the mailbox a mail server's refusal names, and a token in a link", () => {
+    expect(
+      textForLogs('550 5.1.1 <jane.doe+parts@mail.example.co.uk>: Recipient address rejected'),
+    ).toBe('550 5.1.1 <[EMAIL]>: Recipient address rejected');
+    expect(textForLogs('see https://shop.example/api/auth/reset-password/abc123?x=1')).toBe(
+      'see https://shop.example/api/auth/reset-password/[REDACTED]?x=1',
+    );
   });
 });

@@ -39,6 +39,44 @@ export function urlForLogs(url: string): string {
     .replace(EMAIL, '[EMAIL]');
 }
 
+/** An e-mail address in free text (an SMTP server's refusal names the mailbox it refused). */
+const TEXT_EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** What follows a failed statement's `params:` (addresses, tokens, password hashes). */
+const STATEMENT_PARAMS = /\bparams: .*$/gm;
+
+/**
+ * Free text another system wrote (an SMTP reply, a provider's or a driver's error), as logs show
+ * it: e-mail addresses, a statement's parameters and any token in a link are blanked out.
+ */
+export function textForLogs(text: string): string {
+  return text
+    .replace(STATEMENT_PARAMS, 'params: [REDACTED]')
+    .replace(SECRET_SEGMENTS, '$1[REDACTED]')
+    .replace(SECRET_PARAMS, '$1[REDACTED]')
+    .replace(TEXT_EMAIL, '[EMAIL]');
+}
+
+/** A logged value with every string in it blanked as free text, and no statement parameters. */
+function blankedForLogs(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return textForLogs(value);
+  if (typeof value !== 'object' || value === null || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((item) => blankedForLogs(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'params')
+      .map(([key, item]) => [key, blankedForLogs(item, depth + 1)]),
+  );
+}
+
+/** An error as logs show it: pino's usual fields, blanked (`blankedForLogs`). */
+function errForLogs(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.errWithCause(error);
+  return {
+    ...(blankedForLogs(serialized) as object),
+    type: serialized.type,
+  } as pino.SerializedError;
+}
+
 const SECRET_FIELDS = [
   'password',
   'token',
@@ -96,6 +134,7 @@ export function loggerOptions(
       logger: {
         level: config.logLevel,
         ...(destination ? { stream: destination } : {}),
+        serializers: { err: errForLogs },
         redact: {
           paths: [
             'req.headers.authorization',

@@ -94,5 +94,3 @@ export function createPictureFetcher({ privateNetworks }: { privateNetworks: boo
     },
   };
 }
-
-export type PictureFetcher = ReturnType<typeof createPictureFetcher>;

@@ -4,6 +4,7 @@ import type { Transporter } from 'nodemailer';
 
 import type { Database } from '../../db/client';
 import { outbox, type OutboxRow } from '../../db/schema';
+import { textForLogs } from '../../lib/logging';
 import { type MailMessage, withoutSecrets } from '../../lib/outbox';
 
 /** Rows one pass claims at most; a full pass is followed by the next at once, so a burst drains. */
@@ -97,8 +98,10 @@ export function createMailSender({
       const reason = error instanceof Error ? error.message : String(error);
       const givingUp =
         isPermanent(error) || Date.now() - row.createdAt.getTime() > GIVE_UP_AFTER_MS;
+      // The server's reason often names the mailbox: the log keeps the reason, not the address
+      // (the Outbox shows admins the whole reason beside the mail's recipient).
       log.warn(
-        { mailId: row.id, kind: row.kind, attempts: row.attempts, reason },
+        { mailId: row.id, kind: row.kind, attempts: row.attempts, reason: textForLogs(reason) },
         'mail not delivered',
       );
       await db
