@@ -13,8 +13,8 @@ export const serverSuite = (
     exclude: ['**/node_modules/**', ...exclude],
     environment: 'node',
     env: { TEST_DB: database },
-    ...(database === 'pglite' ? { globalSetup: ['./test/global-setup.ts'] } : {}),
-    // A database per test file is created in beforeAll; PGlite's first start takes seconds.
+    // A database per test file is created in beforeAll, from one migrated once for the run.
+    globalSetup: ['./test/global-setup.ts'],
     hookTimeout: 60_000,
     testTimeout: 30_000,
   },

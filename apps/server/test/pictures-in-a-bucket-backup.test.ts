@@ -49,7 +49,7 @@ it('backs up the pictures from the bucket and restores them into one', async () 
   const emptyBucket = await startS3Server();
   const target =
     process.env.TEST_DB === 'postgres'
-      ? await createTestDatabase()
+      ? await createTestDatabase({ empty: true })
       : {
           config: { kind: 'pglite' as const, dataDir: path.join(work, 'data') },
           drop: () => Promise.resolve(),

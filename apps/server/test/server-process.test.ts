@@ -227,7 +227,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/parts`)).status).toBe(200);
 
     // Into an empty place: every count comes back.
-    const elsewhere = await createTestDatabase();
+    const elsewhere = await createTestDatabase({ empty: true });
     try {
       const emptyDir = mkdtempSync(path.join(tmpdir(), 'apex-data-'));
       const restore = spawn(

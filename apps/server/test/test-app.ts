@@ -25,7 +25,10 @@ function pgliteTemplate(): Promise<Blob> {
  * A database for one test file: PGlite in memory by default; with TEST_DB=postgres, a fresh
  * database on the server named by TEST_DATABASE_URL, dropped again when the file is done.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase({
+  /** On PostgreSQL, without even the shop's tables: where a backup is restored. */
+  empty = false,
+} = {}): Promise<{
   config: DatabaseConfig;
   drop(): Promise<void>;
 }> {
@@ -40,7 +43,12 @@ export async function createTestDatabase(): Promise<{
   const name = `apex_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // Otherwise a copy of the database test/global-setup.ts migrated once for the whole run.
+  await admin.query(
+    empty
+      ? `create database ${name}`
+      : `create database ${name} template ${inject('postgresTemplate')}`,
+  );
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

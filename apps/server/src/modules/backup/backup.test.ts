@@ -39,7 +39,7 @@ async function emptyTarget(): Promise<{
       drop: () => rm(dir, { recursive: true, force: true }),
     };
   }
-  const created = await createTestDatabase();
+  const created = await createTestDatabase({ empty: true });
   return {
     database: created.config,
     uploadsDir: path.join(dir, 'uploads'),
