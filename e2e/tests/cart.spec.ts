@@ -55,7 +55,7 @@ test.describe('the cart', () => {
     browser,
     request,
   }, testInfo) => {
-    const token = await adminToken(browser);
+    const token = await adminToken(request);
     const wing = await addPart(request, token, { name: `Cart wing ${suffix()}`, minorder: 2 });
     const seat = await addPart(request, token, {
       name: `Cart seat ${suffix()}`,
@@ -116,7 +116,7 @@ test.describe('the cart', () => {
     browser,
     request,
   }, testInfo) => {
-    const token = await adminToken(browser);
+    const token = await adminToken(request);
     const parts = [
       await addPart(request, token, {
         name: `Checkout calipers ${suffix()}`,
@@ -195,7 +195,7 @@ test.describe('the cart', () => {
     browser,
     request,
   }, testInfo) => {
-    const token = await adminToken(browser);
+    const token = await adminToken(request);
     const first = await addPart(request, token, {
       name: `Plenty exhaust ${suffix()}`,
       minorder: 1,

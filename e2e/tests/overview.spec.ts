@@ -49,7 +49,7 @@ test.describe('the admin overview', () => {
   }, testInfo) => {
     // 80 on the shelf, 40 at least per order: after one order, the part is at its minimum.
     const name = `Overview Splitter ${Date.now()}${randomInt(1000)}`;
-    const part = await addPart(request, await adminToken(browser), {
+    const part = await addPart(request, await adminToken(request), {
       name,
       quantity: 80,
       minorder: 40,

@@ -26,10 +26,9 @@ const detail = (page: Page, term: string) =>
 test.describe('a part of its own page', () => {
   test('a visitor opens a part from its name on the home page, and Buy now leads through sign-in to its purchase', async ({
     page,
-    browser,
     request,
   }) => {
-    const part = await addPart(request, await adminToken(browser), {
+    const part = await addPart(request, await adminToken(request), {
       name: `Zonda wing ${suffix()}`,
     });
     // The narrowest phone the shop is made for.
@@ -70,10 +69,9 @@ test.describe('a part of its own page', () => {
 
   test('its HTML tells search engines and link previews about the part, whatever its name holds @desktop', async ({
     page,
-    browser,
     request,
   }) => {
-    const token = await adminToken(browser);
+    const token = await adminToken(request);
     const name = `Zonda wing ${suffix()} </script><script>alert(1)</script> "Mk II" & 'R'`;
     const part = await addPart(request, token, { name });
     const url = `${shopUrl}/parts/${part._id}`;
