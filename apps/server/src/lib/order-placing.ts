@@ -3,7 +3,7 @@
 // hands the payments module the order operations it needs.
 import type { Transaction } from '../db/client';
 import type { OrderRow } from '../db/schema';
-import type { Viewer } from '../plugins/auth';
+import type { Viewer } from './identity';
 
 /** One line of an order: a part at its name and price when the order was placed. */
 export interface OrderLine {

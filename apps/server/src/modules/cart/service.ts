@@ -11,9 +11,9 @@ import {
 
 import type { Database, Transaction } from '../../db/client';
 import { cartLines, orders, parts, users } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
 import type { OrderWithLines, PlaceOrder } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
 import { codedError } from '../../plugins/errors';
 
 /** A line as the customer sets it: the part, how many, and the price they were shown. */

@@ -12,6 +12,7 @@ import {
 
 import type { Database } from '../../db/client';
 import { type OrderRow, orders } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import {
   decodeCursor,
   olderThanPosition,
@@ -20,7 +21,6 @@ import {
   toCursorPage,
 } from '../../lib/keyset';
 import type { OrderWithLines } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
 import { orderWithLines } from './lines';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

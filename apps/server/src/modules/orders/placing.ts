@@ -8,6 +8,7 @@ import { formatCents, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/con
 import type { Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { orderLines, orders, parts, users } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
 import type {
   AlongWithOrder,
@@ -17,7 +18,6 @@ import type {
   OrderWithLines,
 } from '../../lib/order-placing';
 import { type MailMessage, queueMailWith } from '../../lib/outbox';
-import type { Viewer } from '../../plugins/auth';
 import { lineError } from '../../plugins/errors';
 import { isStillPayable, type OrdersContext } from './context';
 import { orderFacts } from './effects';

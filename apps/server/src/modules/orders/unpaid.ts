@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { orders } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
+import type { Viewer } from '../../lib/identity';
 import type { OrderWithLines } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
 import { isExpired, type OrdersContext, PAYMENT_PROCESSING } from './context';
 import { mailCustomer, orderSnapshot } from './effects';
 import { orderWithLines } from './lines';

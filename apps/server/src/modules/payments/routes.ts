@@ -16,8 +16,8 @@ import {
 } from '@apex/contract';
 
 import { errorResponses } from '../../lib/error-responses';
+import type { Viewer } from '../../lib/identity';
 import { routeDocs } from '../../lib/route-docs';
-import type { Viewer } from '../../plugins/auth';
 import { errorBody } from '../../plugins/errors';
 import { CardError } from './builtin-provider';
 import type { PaymentProcessor } from './provider';

@@ -2,38 +2,19 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { Role } from '@apex/contract';
-
 import type { Config } from '../../config';
+import { AUTH_BASE_PATH, type Viewer } from '../../lib/identity';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
 import { notFoundBody } from '../errors';
 import { errorSummary } from './auth-logger';
-import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
+import { type Auth, createAuth } from './better-auth';
 import { isOpenAuthEndpoint } from './open-endpoints';
 import { resolveAuthSecret } from './secret';
 import { createViewerCache } from './viewer-cache';
 
-/** Who is calling, as every authorization decision sees them. */
-export interface Viewer {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** The session's token: what `PUT /api/user/:email` hands out as the access token. */
-  sessionToken: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-  }
-  interface FastifyRequest {
-    /** The signed-in caller (cookie or bearer token), or null; looked up once per request. */
-    viewer(): Promise<Viewer | null>;
-    /** The signed-in caller; otherwise answers 401. */
-    requireUser(): Promise<Viewer>;
-    /** The signed-in admin; otherwise answers 401 (nobody) or 403 (not an admin). */
-    requireAdmin(): Promise<Viewer>;
   }
 }
 
@@ -44,14 +25,6 @@ const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
  * caller kept in memory stands for (below /api/auth).
  */
 const CHANGES_NO_KEPT_CALLER = /^\/(get-session|sign-in\/email|sign-up\/email)$/;
-
-/**
- * The preHandler of a module whose every route is for admins (Activity, Outbox, Backups): each
- * answers 401 or 403 before its handler runs, and a route added there later cannot forget to ask.
- */
-export async function adminsOnly(request: FastifyRequest): Promise<void> {
-  await request.requireAdmin();
-}
 
 /**
  * Identity for the whole app: mounts Better Auth under /api/auth and gives every request

@@ -15,6 +15,7 @@ import {
 } from '@apex/contract';
 
 import type { Config } from '../../config';
+import { AUTH_BASE_PATH } from '../../lib/identity';
 import type { Database } from '../../db/client';
 import { accounts, pendingSignUps, sessions, users, verifications } from '../../db/schema';
 import type { RateLimitStore } from '../../lib/rate-limit-store';
@@ -25,8 +26,6 @@ import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
 import { authTransactions } from './auth-transactions';
 import { signInLimits } from './sign-in-limits';
-
-export const AUTH_BASE_PATH = '/api/auth';
 
 /** Better Auth on the shop's own database: email + password, Google (OIDC), roles, bearer tokens. */
 export function createAuth(
