@@ -14,6 +14,7 @@ import { startBackgroundJobs } from './jobs';
 import type { Caches } from './lib/json-cache';
 import { loggerOptions, type LogStream } from './lib/logging';
 import { openLimitCounters } from './lib/rate-limit-store';
+import { authPlugin } from './modules/accounts/auth';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
 import type { PartImages } from './modules/catalog/part-images';
@@ -25,7 +26,6 @@ import type { Contact } from './modules/contact/service';
 import type { MailSender } from './modules/mail/sender';
 import type { Orders } from './modules/orders/service';
 import type { Reviews } from './modules/reviews/service';
-import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { httpCachingPlugin } from './plugins/http-caching';
 import { limitsPlugin } from './plugins/limits';
@@ -162,7 +162,11 @@ export async function buildApp(
     }
     // Before the identity endpoints are registered (by the auth plugin), which it limits too.
     await app.register(limitsPlugin, { config, redis, counters });
-    await app.register(authPlugin, { config, rateLimitStore: counters });
+    await app.register(authPlugin, {
+      config,
+      rateLimitStore: counters,
+      recordAudit: services.auditLog.record,
+    });
     // After the limits: each puts its check first on the routes that take writes, and a forged
     // request must be refused before it counts against its victim's limit.
     await app.register(sameOriginPlugin, { config });

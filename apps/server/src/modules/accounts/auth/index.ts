@@ -2,10 +2,11 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { Config } from '../../config';
-import { AUTH_BASE_PATH, type Viewer } from '../../lib/identity';
-import type { RateLimitStore } from '../../lib/rate-limit-store';
-import { notFoundBody } from '../errors';
+import type { Config } from '../../../config';
+import type { RecordAudit } from '../../../lib/audit';
+import { AUTH_BASE_PATH, type Viewer } from '../../../lib/identity';
+import type { RateLimitStore } from '../../../lib/rate-limit-store';
+import { notFoundBody } from '../../../plugins/errors';
 import { errorSummary } from './auth-logger';
 import { type Auth, createAuth } from './better-auth';
 import { isOpenAuthEndpoint } from './open-endpoints';
@@ -35,7 +36,11 @@ const CHANGES_NO_KEPT_CALLER = /^\/(get-session|sign-in\/email|sign-up\/email)$/
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    { config, rateLimitStore }: { config: Config; rateLimitStore: RateLimitStore },
+    {
+      config,
+      rateLimitStore,
+      recordAudit,
+    }: { config: Config; rateLimitStore: RateLimitStore; recordAudit: RecordAudit },
   ) => {
     const auth = createAuth(
       app.database.db,
@@ -43,6 +48,7 @@ export const authPlugin = fp(
       resolveAuthSecret(config),
       rateLimitStore,
       app.log.child({ module: 'identity' }),
+      recordAudit,
     );
     app.decorate('auth', auth);
 
