@@ -17,6 +17,7 @@ import { openLimitCounters } from './lib/rate-limit-store';
 import { authPlugin } from './modules/accounts/auth';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
+import { lastGoodBackup } from './modules/backup/schedule';
 import type { PartImages } from './modules/catalog/part-images';
 import { partPageRoutes } from './modules/catalog/part-page';
 import { partImageRoutes } from './modules/catalog/serve-part-images';
@@ -177,7 +178,10 @@ export async function buildApp(
     });
     if (config.metricsToken) {
       const { metricsPlugin } = await import('./plugins/metrics');
-      await app.register(metricsPlugin, { token: config.metricsToken });
+      await app.register(metricsPlugin, {
+        token: config.metricsToken,
+        lastGoodBackup: () => lastGoodBackup(database.db),
+      });
     }
     await app.register(httpCachingPlugin);
     await app.register(openapiPlugin);
