@@ -48,11 +48,18 @@ export const noLongerPayable = (order: OrderWithLines) =>
       ? SOLD_OUT_REFUNDED
       : EXPIRED;
 
+/** Why an order cannot be paid now, or null: only an unpaid order within its time may be. */
+export function whyNotPayable(order: OrderWithLines): string | null {
+  if (order.status === 'cancelled') return noLongerPayable(order);
+  if (order.status !== 'unpaid') return 'This order is paid already';
+  if (order.expiresAt && order.expiresAt <= new Date()) return EXPIRED;
+  return null;
+}
+
 /** Only an unpaid order still within its time may be paid. */
 export function assertPayable(order: OrderWithLines): void {
-  if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
-  if (order.status !== 'unpaid') throw httpErrors.conflict('This order is paid already');
-  if (order.expiresAt && order.expiresAt <= new Date()) throw httpErrors.conflict(EXPIRED);
+  const refusal = whyNotPayable(order);
+  if (refusal) throw httpErrors.conflict(refusal);
 }
 
 /** An unpaid order whose time is up; one without a time never expires. */

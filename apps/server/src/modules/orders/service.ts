@@ -15,9 +15,9 @@ import { createPlacing } from './placing';
 import { createUnpaidOrders } from './unpaid';
 
 /**
- * Orders, from placing to shipping: placing reserves stock (placing.ts), paying asks the card
- * processor (paying.ts), an unpaid order may end without a payment (unpaid.ts); listing and
- * shipping are here.
+ * Orders, from placing to shipping: placing reserves stock (placing.ts), paying records what a
+ * payment the payments module confirmed means for the order (paying.ts), an unpaid order may
+ * end without a payment (unpaid.ts); listing and shipping are here.
  */
 export function createOrders(db: Database, dependencies: OrdersDependencies) {
   const context = createOrdersContext(db, dependencies);
