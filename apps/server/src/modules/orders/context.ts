@@ -9,7 +9,6 @@ import type { RecordAudit } from '../../lib/audit';
 import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
 import type { OrderWithLines } from '../../lib/order-placing';
-import type { PaymentProvider } from '../../lib/payment-provider';
 import { mailCustomer } from './effects';
 import { orderWithLines } from './lines';
 import { mailLowStock, takePaidUnits } from './stock';
@@ -17,9 +16,22 @@ import { mailLowStock, takePaidUnits } from './stock';
 /** Thrown inside a payment's transaction to roll it back: the parts sold out first. */
 class SoldOut extends Error {}
 
+/**
+ * What orders ask of the card processor (the payments module's provider, handed over by
+ * services.ts): to stop an unpaid order's payment before the order goes, and to give back one
+ * that came too late.
+ */
+export interface OrderPaymentIntents {
+  readonly name: 'builtin' | 'stripe';
+  /** 'succeeded' when the payment got through first; 'processing' when the bank has not decided. */
+  cancelIntent(id: string): Promise<'cancelled' | 'succeeded' | 'processing'>;
+  /** Safe to repeat: a second call for the same intent refunds nothing more. */
+  refundIntent(id: string): Promise<void>;
+}
+
 export interface OrdersDependencies {
   /** The card processor: asked to cancel an unpaid order's payment before the order goes. */
-  provider: PaymentProvider;
+  provider: OrderPaymentIntents;
   unpaidTtlMinutes: number;
   maxUnpaidPerCustomer: number;
   /**

@@ -1,7 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 
 import type { Viewer } from '../../lib/identity';
-import type { PaymentProvider } from '../../lib/payment-provider';
+import type { PaymentProvider } from './payment-provider';
 
 /** An order as paying sees it: its total, and its payment intent once it has one. */
 interface OrderToPay {
