@@ -151,3 +151,14 @@ export const builtinPaymentIntents = pgTable('builtin_payment_intents', {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** One line of an order, as the orders' queries read it (modules/orders/lines.ts): a part at its name and price when the order was placed. */
+export interface OrderLine {
+  partId: string;
+  partName: string;
+  unitPriceCents: number;
+  quantity: number;
+  totalCents: number;
+}
+
+export type OrderWithLines = OrderRow & { lines: OrderLine[] };

@@ -10,11 +10,26 @@ import {
 } from '@apex/contract';
 
 import type { Database, Transaction } from '../../db/client';
-import { cartLines, orders, parts, users } from '../../db/schema';
+import { cartLines, orders, type OrderWithLines, parts, users } from '../../db/schema';
 import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
-import type { OrderWithLines, PlaceOrder } from '../../lib/order-placing';
 import { codedError } from '../../plugins/errors';
+
+/**
+ * The orders module's one way of placing an order, which services.ts hands the cart: every line
+ * reserved or none, and `alongWith` done in the order's transaction.
+ */
+type PlaceOrder = (
+  viewer: Viewer,
+  request: {
+    lines: { partId: string; quantity: number; shownUnitPriceCents: number }[];
+    phone: string;
+    address: string;
+    fromCart: true;
+    idempotencyKey: string | undefined;
+  },
+  alongWith: (tx: Transaction, order: OrderWithLines) => Promise<void>,
+) => Promise<OrderWithLines>;
 
 /** A line as the customer sets it: the part, how many, and the price they were shown. */
 export interface CartLineChange {

@@ -4,11 +4,10 @@ import { httpErrors } from '@fastify/sensible';
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, type OrderWithLines } from '../../db/schema';
 import type { RecordAudit } from '../../lib/audit';
 import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
-import type { OrderWithLines } from '../../lib/order-placing';
 import { mailCustomer } from './effects';
 import { orderWithLines } from './lines';
 import { mailLowStock, takePaidUnits } from './stock';

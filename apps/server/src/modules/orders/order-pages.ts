@@ -11,7 +11,7 @@ import {
 } from '@apex/contract';
 
 import type { Database } from '../../db/client';
-import { type OrderRow, orders } from '../../db/schema';
+import { type OrderRow, orders, type OrderWithLines } from '../../db/schema';
 import type { Viewer } from '../../lib/identity';
 import {
   decodeCursor,
@@ -20,7 +20,6 @@ import {
   startsWith,
   toCursorPage,
 } from '../../lib/keyset';
-import type { OrderWithLines } from '../../lib/order-placing';
 import { orderWithLines } from './lines';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

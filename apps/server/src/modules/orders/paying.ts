@@ -1,9 +1,8 @@
 import { httpErrors } from '@fastify/sensible';
 import { and, eq, isNull } from 'drizzle-orm';
 
-import { orders } from '../../db/schema';
+import { orders, type OrderWithLines } from '../../db/schema';
 import type { Viewer } from '../../lib/identity';
-import type { OrderWithLines } from '../../lib/order-placing';
 import {
   assertPayable,
   EXPIRED,

@@ -7,21 +7,22 @@ import { formatCents, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/con
 
 import type { Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { orderLines, orders, parts, users } from '../../db/schema';
+import {
+  type OrderLine,
+  orderLines,
+  orders,
+  type OrderWithLines,
+  parts,
+  users,
+} from '../../db/schema';
 import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
-import type {
-  AlongWithOrder,
-  LineRequest,
-  OrderLine,
-  OrderRequest,
-  OrderWithLines,
-} from '../../lib/order-placing';
 import { type MailMessage, queueMailWith } from '../../lib/outbox';
 import { lineError } from '../../plugins/errors';
 import { isStillPayable, type OrdersContext } from './context';
 import { orderFacts } from './effects';
 import { orderWithLines } from './lines';
+import type { AlongWithOrder, LineRequest, OrderRequest } from './order-request';
 import { holds, returnStock, type StockedPart, stockedPart, takes } from './stock';
 
 const TOTAL_TOO_LARGE = `One order can total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}: order fewer`;

@@ -2,10 +2,10 @@ import { httpErrors } from '@fastify/sensible';
 import { and, count, desc, eq, max } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
+import type { OrderWithLines } from '../../db/schema';
 import { orders } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import type { Viewer } from '../../lib/identity';
-import type { OrderWithLines } from '../../lib/order-placing';
 import { createOrdersContext, type OrdersDependencies } from './context';
 import { mailCustomer, orderSnapshot } from './effects';
 import { orderWithLines } from './lines';

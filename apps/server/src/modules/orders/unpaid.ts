@@ -2,10 +2,10 @@ import { httpErrors } from '@fastify/sensible';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
+import type { OrderWithLines } from '../../db/schema';
 import { orders } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import type { Viewer } from '../../lib/identity';
-import type { OrderWithLines } from '../../lib/order-placing';
 import { isExpired, type OrdersContext, PAYMENT_PROCESSING } from './context';
 import { mailCustomer, orderSnapshot } from './effects';
 import { orderWithLines } from './lines';
