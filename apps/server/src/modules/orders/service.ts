@@ -2,12 +2,12 @@ import { httpErrors } from '@fastify/sensible';
 import { and, count, desc, eq, max } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import type { OrderWithLines } from '../../db/schema';
-import { orders } from '../../db/schema';
+import { orders, type OrderWithLines } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import type { Viewer } from '../../lib/identity';
 import { createOrdersContext, type OrdersDependencies } from './context';
 import { mailCustomer, orderSnapshot } from './effects';
+import { createExpiry } from './expiry';
 import { orderWithLines } from './lines';
 import { createOrderPages } from './order-pages';
 import { createPaying } from './paying';
@@ -22,11 +22,13 @@ import { createUnpaidOrders } from './unpaid';
 export function createOrders(db: Database, dependencies: OrdersDependencies) {
   const context = createOrdersContext(db, dependencies);
   const { findOrder, recordAudit } = context;
+  const { cancelUnpaidOrder, ...unpaidOrders } = createUnpaidOrders(context);
 
   return {
     ...createPlacing(context),
     ...createPaying(context),
-    ...createUnpaidOrders(context),
+    ...unpaidOrders,
+    ...createExpiry(context, { cancelUnpaidOrder }),
     ...createOrderPages(db),
 
     /** A customer's own orders, newest first; nobody may list another's. */
