@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 
 import { apiRoutes } from './api';
-import { type Config, fastifyTrustProxy } from './config';
+import type { Config } from './config';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
@@ -36,6 +36,7 @@ import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { textInputPlugin } from './plugins/text-input';
 import { createServices } from './services';
+import { fastifyTrustProxy } from './trust-proxy';
 
 export interface RouteEntry {
   method: string;
