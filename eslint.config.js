@@ -115,6 +115,24 @@ export default tseslint.config(
   },
   ...featureBoundaries('apps/server/src/modules', serverModules),
   {
+    // What every module builds on knows none of them: services.ts and app.ts hand a module's
+    // functions to whatever needs them.
+    files: ['apps/server/src/{lib,db,plugins}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules', '**/modules/**'],
+              message: 'lib, db and plugins know no module; take what they need as an option.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/config.ts', '**/*.test.ts', 'apps/server/test/**'],
     rules: { 'no-restricted-properties': 'off' },
   },

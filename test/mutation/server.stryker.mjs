@@ -11,7 +11,7 @@ export default {
     '!apps/server/src/modules/orders/{routes,*.test}.ts',
     'apps/server/src/modules/payments/*.ts',
     '!apps/server/src/modules/payments/*.test.ts',
-    'apps/server/src/modules/catalog/service.ts',
+    'apps/server/src/modules/catalog/{service,editing}.ts',
     'apps/server/src/modules/catalog/{search,search-memory,browse}.ts',
     'apps/server/src/modules/reviews/service.ts',
     'apps/server/src/lib/json-cache.ts',

@@ -41,5 +41,8 @@ export const apiRoutes: FastifyPluginAsyncZod<{
     db: database.db,
     intervalMs: config.backups?.intervalMs ?? null,
   });
-  await api.register(paymentRoutes, { processor: services.payments, orders: services.orders });
+  await api.register(paymentRoutes, {
+    processor: services.paymentProcessor,
+    payments: services.payments,
+  });
 };

@@ -7,15 +7,17 @@ import {
 } from 'fastify-type-provider-zod';
 
 import { apiRoutes } from './api';
-import { type Config, fastifyTrustProxy } from './config';
+import type { Config } from './config';
 import { type DatabaseHandle, IN_MEMORY, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed';
 import { startBackgroundJobs } from './jobs';
 import type { Caches } from './lib/json-cache';
 import { loggerOptions, type LogStream } from './lib/logging';
 import { openLimitCounters } from './lib/rate-limit-store';
+import { authPlugin } from './modules/accounts/auth';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
+import { lastGoodBackup } from './modules/backup/schedule';
 import type { PartImages } from './modules/catalog/part-images';
 import { partPageRoutes } from './modules/catalog/part-page';
 import { partImageRoutes } from './modules/catalog/serve-part-images';
@@ -25,7 +27,6 @@ import type { Contact } from './modules/contact/service';
 import type { MailSender } from './modules/mail/sender';
 import type { Orders } from './modules/orders/service';
 import type { Reviews } from './modules/reviews/service';
-import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { httpCachingPlugin } from './plugins/http-caching';
 import { limitsPlugin } from './plugins/limits';
@@ -35,6 +36,7 @@ import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { textInputPlugin } from './plugins/text-input';
 import { createServices } from './services';
+import { fastifyTrustProxy } from './trust-proxy';
 
 export interface RouteEntry {
   method: string;
@@ -162,7 +164,11 @@ export async function buildApp(
     }
     // Before the identity endpoints are registered (by the auth plugin), which it limits too.
     await app.register(limitsPlugin, { config, redis, counters });
-    await app.register(authPlugin, { config, rateLimitStore: counters });
+    await app.register(authPlugin, {
+      config,
+      rateLimitStore: counters,
+      recordAudit: services.auditLog.record,
+    });
     // After the limits: each puts its check first on the routes that take writes, and a forged
     // request must be refused before it counts against its victim's limit.
     await app.register(sameOriginPlugin, { config });
@@ -173,7 +179,10 @@ export async function buildApp(
     });
     if (config.metricsToken) {
       const { metricsPlugin } = await import('./plugins/metrics');
-      await app.register(metricsPlugin, { token: config.metricsToken });
+      await app.register(metricsPlugin, {
+        token: config.metricsToken,
+        lastGoodBackup: () => lastGoodBackup(database.db),
+      });
     }
     await app.register(httpCachingPlugin);
     await app.register(openapiPlugin);

@@ -7,9 +7,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, fastifyTrustProxy, loadConfig, trustProxyNotice } from './config';
+import { ConfigError, loadConfig } from './config';
 import { EnvSchema } from './env-schema';
 import { serverRoot } from './paths';
+import { fastifyTrustProxy, trustProxyNotice } from './trust-proxy';
 
 /** The problems loadConfig reports for this environment, or [] when it takes it. */
 function problemsWith(env: NodeJS.ProcessEnv): string[] {

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 
-import { ConfigError, loadConfig, trustProxyNotice } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createFilesPrivately, DataDirNotPrivateError, makeOwnerOnly } from './db/private-data-dir';
+import { trustProxyNotice } from './trust-proxy';
 
 // Requests in flight get this long to finish on shutdown before the process gives up on them.
 const SHUTDOWN_GRACE_MS = 4_000;

@@ -18,6 +18,7 @@ import { createOutboxReader } from './modules/mail/service';
 import { createOrders } from './modules/orders/service';
 import { createOverview } from './modules/overview/service';
 import { createPaymentProvider } from './modules/payments/provider';
+import { createPayments } from './modules/payments/service';
 import { createReviews } from './modules/reviews/service';
 
 /**
@@ -66,9 +67,9 @@ export async function createServices(
     shop: config.publicUrl,
     log,
   });
-  const payments = await createPaymentProvider(config.payments, db);
+  const paymentProcessor = await createPaymentProvider(config.payments, db);
   const orders = createOrders(db, {
-    provider: payments.provider,
+    provider: paymentProcessor.provider,
     unpaidTtlMinutes: config.orders.unpaidTtlMinutes,
     maxUnpaidPerCustomer: config.orders.maxUnpaidPerCustomer,
     transactionsTakeTurns: database.kind === 'pglite',
@@ -92,7 +93,9 @@ export async function createServices(
     mailSender,
     /** Closes the mail server's connections once delivery has stopped. */
     closeTransport: () => transport?.close(),
-    payments,
+    paymentProcessor,
+    // Paying asks the processor, then the orders module records what it means for the order.
+    payments: createPayments({ provider: paymentProcessor.provider, orders }),
     orders,
     // The cart checks out through the orders module's one way of placing an order.
     cart: createCart(db, (viewer, request, alongWith) =>

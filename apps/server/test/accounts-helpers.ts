@@ -150,6 +150,10 @@ export async function signUpAdmin(
   return admin;
 }
 
+/** An admin for a test that needs one, at boss@example.com unless another address is given. */
+export const newAdmin = (app: FastifyInstance, email = 'boss@example.com') =>
+  signUpAdmin(app, { email });
+
 /** A demo account's password, as the shop wrote it to DATA_DIR/demo-logins.json on its first start. */
 export function demoPassword(dataDir: string, email: string): string {
   const file = path.join(dataDir, 'demo-logins.json');

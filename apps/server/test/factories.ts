@@ -1,6 +1,13 @@
 import type { Database } from '../src/db/client';
-import { orderLines, orders, type PartRow, parts, type ReviewRow, reviews } from '../src/db/schema';
-import type { OrderWithLines } from '../src/lib/order-placing';
+import {
+  orderLines,
+  orders,
+  type OrderWithLines,
+  type PartRow,
+  parts,
+  type ReviewRow,
+  reviews,
+} from '../src/db/schema';
 
 let sequence = 0;
 

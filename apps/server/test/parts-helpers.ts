@@ -1,6 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
+import { parts } from '../src/db/schema';
 import type { PartSearch } from '../src/modules/catalog/search';
+
+/** A part's stock as the database has it now; undefined when there is no such part. */
+export const stockOf = async (app: FastifyInstance, partId: string) =>
+  (await app.database.db.select({ stock: parts.stock }).from(parts).where(eq(parts.id, partId)))[0]
+    ?.stock;
+
+/** A part's stock as the catalogue shows it to customers (`quantity` of `GET /api/parts/:id`). */
+export const shownStockOf = async (app: FastifyInstance, partId: string) =>
+  (await app.inject({ method: 'GET', url: `/api/parts/${partId}` })).json<{ quantity: number }>()
+    .quantity;
 
 /** Adds units to a part's stock as the admin's restock form does, whatever the outcome. */
 export const restockPart = (

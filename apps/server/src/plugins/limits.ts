@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
 import type { Config } from '../config';
+import { AUTH_BASE_PATH } from '../lib/identity';
 import type { RateLimitStore } from '../lib/rate-limit-store';
-import { AUTH_BASE_PATH } from './auth/better-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {

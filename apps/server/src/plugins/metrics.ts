@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 import { orders, outbox } from '../db/schema';
-import { lastGoodBackup } from '../modules/backup/schedule';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -16,7 +15,17 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * METRICS_TOKEN is set (app.ts loads it only then); the scraper sends it as a bearer token.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, { token }: { token: string }) => {
+  async (
+    app: FastifyInstance,
+    {
+      token,
+      lastGoodBackup,
+    }: {
+      token: string;
+      /** When the last good scheduled backup finished (the backup module keeps its runs). */
+      lastGoodBackup: () => Promise<Date | null>;
+    },
+  ) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: 'apex_' });
 
@@ -88,7 +97,7 @@ export const metricsPlugin = fp(
       help: 'Seconds since the last good scheduled backup finished, whichever instance took it',
       registers: [registry],
       async collect() {
-        const at = await lastGoodBackup(db);
+        const at = await lastGoodBackup();
         // Never backed up is infinitely old: an alert on the age fires for it too.
         this.set(at ? (Date.now() - at.getTime()) / 1000 : Infinity);
       },

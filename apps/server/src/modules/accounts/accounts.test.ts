@@ -8,10 +8,10 @@ import {
   type Caller,
   confirmationToken,
   findSessionCookie,
+  newAdmin,
   newClientAddress,
   signIn,
   signUp,
-  signUpAdmin,
 } from '../../../test/accounts-helpers';
 import { createTestApp, useTestApp } from '../../../test/test-app';
 import { outbox, pendingSignUps, users as usersTable } from '../../db/schema';
@@ -31,8 +31,6 @@ const someMessage = matching(/\w/);
 const INVALID_SIGN_IN = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
 
 /** A signed-in admin (made one in the database, as the admin command does). */
-const newAdmin = () => signUpAdmin(t.app, { email: 'admin@example.com' });
-
 const signUpCustomer = (email = 'customer@example.com', name = 'Ada Customer') =>
   signUp(t.app, { name, email, password: PASSWORD });
 
@@ -273,7 +271,7 @@ describe('POST /api/sign-up', () => {
     expect(findSessionCookie(res.headers['set-cookie'])).toBeNull();
     expect(await t.app.database.db.select().from(pendingSignUps)).toEqual([]);
 
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     expect((await listedEmails(admin)).sort()).toEqual([admin.email, customer.email].sort());
     const impostor = await attemptSignIn(t.app, {
       email: customer.email,
@@ -295,7 +293,7 @@ describe('POST /api/sign-up', () => {
       token: await confirmationToken(t.app, 'sneaky@example.com'),
       password: PASSWORD,
     });
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const users = (await listUsers(admin.bearer)).json<{ email: string; role: string }[]>();
     expect(users.map((user) => [user.email, user.role]).sort()).toEqual([
       [admin.email, 'admin'],
@@ -372,14 +370,14 @@ describe('GET /api/admin/:email', () => {
 
   it('refuses a customer asking about someone else', async () => {
     const customer = await signUpCustomer('customer@example.com');
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const res = await checkAdmin(admin.email, customer.bearer);
     expect(res.statusCode).toBe(403);
     expect(res.json()).not.toHaveProperty('admin');
   });
 
   it('lets an admin ask about any account, known or not', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const customer = await signUpCustomer();
     expect((await checkAdmin(admin.email, admin.bearer)).json()).toEqual({ admin: true });
     expect((await checkAdmin(customer.email, admin.bearer)).json()).toEqual({ admin: false });
@@ -389,13 +387,13 @@ describe('GET /api/admin/:email', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const res = await checkAdmin(admin.email, visitor);
     expect(res.statusCode).toBe(401);
   });
 
   it("gives a promoted customer's existing token admin rights on the next request", async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const customer = await signUpCustomer();
     expect((await listUsers(customer.bearer)).statusCode).toBe(403);
 
@@ -419,7 +417,7 @@ describe('GET /api/user', () => {
   });
 
   it('lists every account for an admin, without passwords or tokens', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const customer = await signUpCustomer('customer@example.com', 'Ada Customer');
     const res = await listUsers(admin.bearer);
     expect(res.statusCode).toBe(200);
@@ -463,7 +461,7 @@ describe('PUT /api/user/admin/:email', () => {
   });
 
   it('lets an admin make a customer admin', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const customer = await signUpCustomer();
     const res = await makeAdmin(customer.email, admin.bearer);
     expect(res.statusCode).toBe(200);
@@ -473,7 +471,7 @@ describe('PUT /api/user/admin/:email', () => {
   });
 
   it('reports nothing modified when the account is an admin already', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const customer = await signUpCustomer();
     await makeAdmin(customer.email, admin.bearer);
     const again = await makeAdmin(customer.email, admin.bearer);
@@ -482,7 +480,7 @@ describe('PUT /api/user/admin/:email', () => {
   });
 
   it('answers 404 JSON for an unknown email', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app, 'admin@example.com');
     const res = await makeAdmin('nobody@example.com', admin.bearer);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../db/client';
 import { accounts, sessions, shopSettings, users } from '../../db/schema';
-import type { Auth } from '../../plugins/auth/better-auth';
+import type { Auth } from './auth/better-auth';
 
 /** The demo admin and customer an empty embedded shop starts with. */
 const demoAccounts = [

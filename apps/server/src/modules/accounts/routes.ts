@@ -23,7 +23,7 @@ import {
 
 import { errorResponses } from '../../lib/error-responses';
 import { routeDocs } from '../../lib/route-docs';
-import { openAccount } from '../../plugins/auth/open-account';
+import { openAccount } from './auth/open-account';
 import type { Accounts } from './service';
 import { checkYourInbox, type SignUps } from './sign-up';
 

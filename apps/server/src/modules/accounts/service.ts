@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client';
 import { profiles, type UserRow, users } from '../../db/schema';
 import type { AuditEntry, RecordAudit } from '../../lib/audit';
+import type { Viewer } from '../../lib/identity';
 import {
   decodeCursor,
   olderThanPosition,
@@ -20,7 +21,6 @@ import {
   startsWith,
   toCursorPage,
 } from '../../lib/keyset';
-import type { Viewer } from '../../plugins/auth';
 
 export function toUserJson(row: UserRow): User {
   return {

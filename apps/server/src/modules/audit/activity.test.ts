@@ -6,15 +6,13 @@ import { describe, expect, it } from 'vitest';
 
 import type { ActivityEntry, ActivityPage } from '@apex/contract';
 
-import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
+import { type Caller, newAdmin, signUp } from '../../../test/accounts-helpers';
 import { makeOrder, makePart } from '../../../test/factories';
 import { pngPicture } from '../../../test/pictures';
 import { useTestApp } from '../../../test/test-app';
 import { auditLog, users } from '../../db/schema';
 
 const t = useTestApp();
-
-const newAdmin = (email = 'boss@example.com') => signUpAdmin(t.app, { email });
 
 /** A request as a test writes it: always to a path. */
 type Request = InjectOptions & { url: string };
@@ -73,7 +71,7 @@ async function paidOrder(customer: Caller, partId: string): Promise<string> {
 
 describe('GET /api/activity', () => {
   it('shows every admin action, newest first, with who, what, which, before and after', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app, { name: 'Ada', email: 'ada@example.com' });
     const newcomer = await signUp(t.app, { name: 'Grace', email: 'grace@example.com' });
 
@@ -227,7 +225,7 @@ describe('GET /api/activity', () => {
   });
 
   it('writes nothing for an action that was refused or changed nothing', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app);
     const owner = {
       id: await userIdOf(customer.email),
@@ -266,7 +264,7 @@ describe('GET /api/activity', () => {
   });
 
   it('writes a change and its entry together: a change whose entry cannot be written is not made', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app, { email: 'ada@example.com' });
     const owner = {
       id: await userIdOf(customer.email),
@@ -322,7 +320,7 @@ describe('GET /api/activity', () => {
   });
 
   it('pages 50 entries at a time, newest first, none skipped or repeated, even at one instant', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const entry = (n: number) => ({
       actorId: 'someone',
       actorEmail: 'someone@example.com',
@@ -360,7 +358,7 @@ describe('GET /api/activity', () => {
   });
 
   it('answers 400 for a page that starts at no entry', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     for (const before of [randomUUID(), 'not-an-id', "1' or '1'='1"]) {
       const res = await as(admin, {
         method: 'GET',
@@ -372,7 +370,7 @@ describe('GET /api/activity', () => {
   });
 
   it('is for admins only: 401 for visitors, 403 for customers', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db);
     await as(admin, { method: 'DELETE', url: `/api/parts/${part.id}` });

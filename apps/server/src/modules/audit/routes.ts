@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { ActivityPageSchema, ActivityQuerySchema } from '@apex/contract';
 
+import { adminsOnly } from '../../lib/identity';
 import { routeDocs } from '../../lib/route-docs';
-import { adminsOnly } from '../../plugins/auth';
 import type { AuditLog } from './service';
 
 const doc = routeDocs('audit', 400, 401, 403);

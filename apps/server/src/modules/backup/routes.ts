@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BackupStatusSchema } from '@apex/contract';
 
 import type { Database } from '../../db/client';
+import { adminsOnly } from '../../lib/identity';
 import { routeDocs } from '../../lib/route-docs';
-import { adminsOnly } from '../../plugins/auth';
 import { backupStatus } from './schedule';
 
 const doc = routeDocs('backups', 401, 403);

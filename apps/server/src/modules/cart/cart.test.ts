@@ -7,6 +7,7 @@ import { type Caller, signIn, signUp, signUpAdmin } from '../../../test/accounts
 import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
 import { chargedPaymentId, recordPayment } from '../../../test/orders-helpers';
+import { stockOf } from '../../../test/parts-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { cartLines, orders, outbox, type PartRow, parts, users } from '../../db/schema';
 
@@ -37,10 +38,6 @@ const checkout = (customer: Caller) =>
     headers: customer.bearer,
     payload: { phone: '+1 555 0100', address: '1 Pit Lane' },
   });
-
-const stockOf = async (id: string) =>
-  (await t.app.database.db.select({ stock: parts.stock }).from(parts).where(eq(parts.id, id)))[0]
-    ?.stock;
 
 const ordersOf = async (customer: Caller) =>
   (
@@ -361,7 +358,7 @@ describe('POST /api/cart/checkout', () => {
       });
     }
     expect(await ordersOf(customer)).toHaveLength(1);
-    expect(await stockOf(kit.id)).toBe(9);
+    expect(await stockOf(t.app, kit.id)).toBe(9);
   });
 
   it('answers a checkout sent again with its Idempotency-Key with the first order, not a second', async () => {
@@ -382,7 +379,7 @@ describe('POST /api/cart/checkout', () => {
     );
     expect(new Set(ids).size).toBe(1);
     expect(await ordersOf(customer)).toHaveLength(1);
-    expect(await stockOf(kit.id)).toBe(9);
+    expect(await stockOf(t.app, kit.id)).toBe(9);
   });
 
   it('refuses an Idempotency-Key that is no key, and places nothing', async () => {
@@ -418,9 +415,11 @@ describe('POST /api/cart/checkout', () => {
       { partId: pads.id, name: 'Brake pads', unitPrice: 25.5, quantity: 4, price: 102 },
       { partId: disc.id, name: 'Brake disc', unitPrice: 89.99, quantity: 2, price: 179.98 },
     ]);
-    expect([await stockOf(kit.id), await stockOf(pads.id), await stockOf(disc.id)]).toEqual([
-      9, 16, 3,
-    ]);
+    expect([
+      await stockOf(t.app, kit.id),
+      await stockOf(t.app, pads.id),
+      await stockOf(t.app, disc.id),
+    ]).toEqual([9, 16, 3]);
     // The lines ordered have left the cart.
     expect(await cartOf(customer)).toEqual({ lines: [], total: 0 });
 
@@ -459,9 +458,11 @@ describe('POST /api/cart/checkout', () => {
       message: 'Brake pads has just sold out',
       partId: pads.id,
     });
-    expect([await stockOf(kit.id), await stockOf(pads.id), await stockOf(disc.id)]).toEqual([
-      10, 0, 5,
-    ]);
+    expect([
+      await stockOf(t.app, kit.id),
+      await stockOf(t.app, pads.id),
+      await stockOf(t.app, disc.id),
+    ]).toEqual([10, 0, 5]);
     expect(await t.app.database.db.select().from(orders)).toEqual([]);
     expect((await cartOf(customer)).lines).toHaveLength(3);
   });
@@ -489,7 +490,7 @@ describe('POST /api/cart/checkout', () => {
     await setPart(disc.id, change);
     const res = await checkout(customer);
     expect(res.json()).toEqual({ statusCode: 409, error: 'Conflict', message, partId: disc.id });
-    expect(await stockOf(kit.id)).toBe(10);
+    expect(await stockOf(t.app, kit.id)).toBe(10);
     expect(await t.app.database.db.select().from(orders)).toEqual([]);
   });
 
@@ -516,7 +517,7 @@ describe('POST /api/cart/checkout', () => {
       400,
       'One order can total at most $999,999.99: order fewer',
     );
-    expect([await stockOf(engine.id), await stockOf(gearbox.id)]).toEqual([3, 3]);
+    expect([await stockOf(t.app, engine.id), await stockOf(t.app, gearbox.id)]).toEqual([3, 3]);
     expect(await db.select().from(orders)).toEqual([]);
     expect((await cartOf(customer)).lines).toHaveLength(2);
   });
@@ -542,7 +543,7 @@ describe('POST /api/cart/checkout', () => {
 
   it("returns every line's stock when the order is cancelled, deleted or expires", async () => {
     const admin = await signUpAdmin(t.app, { email: 'boss@example.com' });
-    const stocks = async (ids: string[]) => Promise.all(ids.map(stockOf));
+    const stocks = async (ids: string[]) => Promise.all(ids.map((id) => stockOf(t.app, id)));
     for (const end of ['cancel', 'delete', 'expire'] as const) {
       const { kit, pads, disc, customer } = await aCartOfThree();
       const ids = [kit.id, pads.id, disc.id];
@@ -622,7 +623,7 @@ describe('POST /api/cart/checkout', () => {
           .reduce((sum, line) => sum + line.quantity, 0);
       const heldOrders = placed.map(({ order }) => order).filter((order) => order.held);
       for (const part of shelf) {
-        const left = (await stockOf(part.id)) ?? 0;
+        const left = (await stockOf(t.app, part.id)) ?? 0;
         expect(left, part.name).toBeGreaterThanOrEqual(part.minOrder);
         expect(left + unitsOf(heldOrders, part.id), part.name).toBe(STOCK);
       }
@@ -641,7 +642,7 @@ describe('POST /api/cart/checkout', () => {
         }),
       );
       for (const part of shelf) {
-        const left = (await stockOf(part.id)) ?? 0;
+        const left = (await stockOf(t.app, part.id)) ?? 0;
         expect(left, part.name).toBeGreaterThanOrEqual(0);
         expect(left + unitsOf(paid.flat(), part.id), part.name).toBe(STOCK);
       }

@@ -12,7 +12,7 @@ import {
   PlacedOrderSchema,
 } from '@apex/contract';
 
-import type { OrderWithLines } from '../../lib/order-placing';
+import type { OrderWithLines } from '../../db/schema';
 import { routeDocs } from '../../lib/route-docs';
 import type { Cart } from './service';
 import { fromCartLineChangeJson, fromCartLineJson, toCartJson } from './wire';

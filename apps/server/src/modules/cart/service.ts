@@ -1,20 +1,13 @@
 import { httpErrors } from '@fastify/sensible';
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 
-import {
-  CART_CHECKED_OUT,
-  CART_MAX_LINES,
-  type CartProblem,
-  formatCents,
-  orderQuantityHint,
-} from '@apex/contract';
+import { CART_MAX_LINES, type CartProblem, formatCents, orderQuantityHint } from '@apex/contract';
 
-import type { Database, Transaction } from '../../db/client';
-import { cartLines, orders, parts, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { cartLines, parts, users } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
-import type { OrderWithLines, PlaceOrder } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
-import { codedError } from '../../plugins/errors';
+import { createCheckout, type PlaceOrder } from './checkout';
 
 /** A line as the customer sets it: the part, how many, and the price they were shown. */
 export interface CartLineChange {
@@ -196,86 +189,8 @@ export function createCart(db: Database, placeOrder: PlaceOrder) {
       return view(viewer);
     },
 
-    /**
-     * One order of every line in the cart, at the prices the customer was shown: the orders
-     * module reserves them all or none, and the lines ordered leave the cart in the same
-     * transaction, so a cart is never both ordered and still full. Two checkouts of one cart at
-     * once make one order: the second finds the lines gone when its turn comes (the order's
-     * transaction locks the customer first) and is refused, naming the order; the same request
-     * sent again with its `Idempotency-Key` gets that order back.
-     */
-    async checkout(
-      viewer: Viewer,
-      where: { phone: string; address: string },
-      idempotencyKey?: string,
-    ): Promise<OrderWithLines> {
-      const lines = await db
-        .select()
-        .from(cartLines)
-        .where(eq(cartLines.userId, viewer.id))
-        .orderBy(asc(cartLines.addedAt), asc(cartLines.partId));
-      if (lines.length === 0 && !idempotencyKey) throw await checkedOutAlready(db, viewer);
-      return placeOrder(
-        viewer,
-        {
-          lines: lines.map(({ partId, quantity, shownUnitPriceCents }) => ({
-            partId,
-            quantity,
-            shownUnitPriceCents,
-          })),
-          ...where,
-          fromCart: true,
-          idempotencyKey,
-        },
-        async (tx, order) => {
-          const left = await tx
-            .delete(cartLines)
-            .where(
-              and(
-                eq(cartLines.userId, viewer.id),
-                inArray(
-                  cartLines.partId,
-                  order.lines.map((line) => line.partId),
-                ),
-              ),
-            )
-            .returning({ partId: cartLines.partId });
-          if (left.length < order.lines.length) {
-            throw await checkedOutAlready(tx, viewer, order.id);
-          }
-        },
-      );
-    },
+    ...createCheckout(db, placeOrder),
   };
-}
-
-/**
- * The refusal of a checkout of an empty cart: when the customer placed an order in the last few
- * minutes (another checkout of the same cart, which this one waited for), it names that order.
- */
-async function checkedOutAlready(
-  db: Database | Transaction,
-  viewer: Viewer,
-  exceptOrderId?: string,
-) {
-  const [earlier] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, viewer.id),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-        gt(orders.createdAt, sql`now() - interval '10 minutes'`),
-      ),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  if (!earlier) return httpErrors.conflict('Your cart is empty');
-  return codedError(
-    409,
-    `This cart was just checked out as order ${earlier.id}: see My Orders`,
-    CART_CHECKED_OUT,
-  );
 }
 
 export type Cart = ReturnType<typeof createCart>;

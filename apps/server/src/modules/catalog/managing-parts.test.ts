@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { signUp, signUpAdmin } from '../../../test/accounts-helpers';
+import { newAdmin, signUp } from '../../../test/accounts-helpers';
 import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
 import { placeOrder, placeOrderId } from '../../../test/orders-helpers';
@@ -24,8 +24,6 @@ const newPart = {
   quantity: 20,
   description: 'A full titanium system.',
 };
-
-const newAdmin = () => signUpAdmin(t.app, { email: 'boss@example.com' });
 
 const addPart = (headers: Headers, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/parts', headers, payload: payload as object });
@@ -53,7 +51,7 @@ const partCount = async () =>
 
 describe('POST /api/parts', () => {
   it('adds a part that the catalog shows at once, with a new ETag', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const before = await catalog();
     const res = await addPart(admin.bearer, newPart);
     expect(res.statusCode).toBe(201);
@@ -66,7 +64,7 @@ describe('POST /api/parts', () => {
   });
 
   it('trims the name and description and stores the price in whole cents', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const res = await addPart(admin.bearer, {
       ...newPart,
       name: '  Spaced name  ',
@@ -105,7 +103,7 @@ describe('POST /api/parts', () => {
     ['image', { image: '/uploads/parts/../../secret.png' }],
     ['image', { image: `/uploads/parts/${'a'.repeat(64)}.png` }],
   ])('answers 400 naming %s for %j and adds nothing', async (field, change) => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const res = await addPart(admin.bearer, { ...newPart, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain(`body.${field}`);
@@ -113,7 +111,7 @@ describe('POST /api/parts', () => {
   });
 
   it('answers 400 naming each missing field', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     for (const field of Object.keys(newPart)) {
       const payload = Object.fromEntries(Object.entries(newPart).filter(([key]) => key !== field));
       const res = await addPart(admin.bearer, payload);
@@ -136,7 +134,7 @@ describe('PUT /api/parts/:id', () => {
   };
 
   it("changes a part's details; the catalog shows them at once, with the next version", async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const part = await makePart(t.app.database.db, { stock: 12, minOrder: 2, priceCents: 5000 });
     const before = await catalog();
     const res = await updatePart(admin.bearer, part.id, { ...details, version: part.version });
@@ -149,7 +147,7 @@ describe('PUT /api/parts/:id', () => {
   });
 
   it('never sets the stock, whatever the body says: restocking adds units instead', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const part = await makePart(t.app.database.db, { stock: 7 });
     const res = await updatePart(admin.bearer, part.id, {
       ...details,
@@ -167,7 +165,7 @@ describe('PUT /api/parts/:id', () => {
     ['a fraction', { version: 1.5 }],
     ['text', { version: '1' }],
   ])('answers 400 naming the version when it is %s, and changes nothing', async (_case, change) => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const part = await makePart(t.app.database.db);
     const res = await updatePart(admin.bearer, part.id, { ...details, ...change });
     expect(res.statusCode).toBe(400);
@@ -176,7 +174,7 @@ describe('PUT /api/parts/:id', () => {
   });
 
   it('answers 404 for unknown, malformed and archived parts', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     for (const id of [randomUUID(), 'not-an-id', archived.id]) {
       const res = await updatePart(admin.bearer, id, { ...details, version: 1 });
@@ -187,7 +185,7 @@ describe('PUT /api/parts/:id', () => {
 
 describe('DELETE /api/parts/:id', () => {
   it('says the part is not in the catalogue for unknown, malformed and archived ids', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const archived = await makePart(t.app.database.db, { archivedAt: new Date() });
     for (const id of [randomUUID(), 'not-an-id', archived.id]) {
       expectRefused(
@@ -199,7 +197,7 @@ describe('DELETE /api/parts/:id', () => {
   });
 
   it('takes the part off sale; its orders keep their name and total; it cannot be ordered', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { name: 'Old Spoiler', priceCents: 2500 });
     const orderId = await placeOrderId(t.app, customer, part.id, 4);

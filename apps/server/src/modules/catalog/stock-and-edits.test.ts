@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 
-import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
+import { type Caller, newAdmin, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { restockPart } from '../../../test/parts-helpers';
 import { useTestApp } from '../../../test/test-app';
@@ -26,8 +26,6 @@ interface PartJson {
   quantity: number;
   version: number;
 }
-
-const newAdmin = () => signUpAdmin(t.app, { email: 'boss@example.com' });
 
 /** The part as the edit page loads it. */
 const openPart = async (id: string) =>
@@ -56,7 +54,7 @@ const order = (customer: Caller, partId: string, quantity: number) =>
     },
   });
 
-const stockOf = async (id: string) => {
+const storedPart = async (id: string) => {
   const [row] = await t.app.database.db.select().from(parts).where(eq(parts.id, id));
   if (!row) throw new Error('no such part');
   return row;
@@ -64,7 +62,7 @@ const stockOf = async (id: string) => {
 
 describe('editing a part while customers buy it', () => {
   it('refuses an edit from a form opened before a sale, with the part as it is now; nothing is oversold', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 3, minOrder: 1 });
 
@@ -106,11 +104,11 @@ describe('editing a part while customers buy it', () => {
       quantity: 1,
       description: 'Now with a lifetime warranty.',
     });
-    expect((await stockOf(part.id)).stock).toBe(1);
+    expect((await storedPart(part.id)).stock).toBe(1);
   });
 
   it('never lets a stale version overwrite: of two admins editing one copy, the second is refused', async () => {
-    const first = await newAdmin();
+    const first = await newAdmin(t.app);
     const second = await signUpAdmin(t.app, { name: 'Second Admin' });
     const part = await makePart(t.app.database.db, { name: 'Carbon Hood', priceCents: 90_000 });
     const opened = await openPart(part.id);
@@ -133,17 +131,17 @@ describe('editing a part while customers buy it', () => {
     );
     expect(future.statusCode).toBe(409);
 
-    const stored = await stockOf(part.id);
+    const stored = await storedPart(part.id);
     expect(stored).toMatchObject({ name: 'Carbon Hood', priceCents: 85_000 });
   });
 
   it('moves the version on with every change: an edit, a restock, an order, a deleted order, archiving', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
-    const versions = [(await stockOf(part.id)).version];
+    const versions = [(await storedPart(part.id)).version];
     const step = async () => {
-      versions.push((await stockOf(part.id)).version);
+      versions.push((await storedPart(part.id)).version);
     };
 
     const opened = await openPart(part.id);
@@ -176,7 +174,7 @@ describe('editing a part while customers buy it', () => {
 
 describe('POST /api/parts/:id/restock', () => {
   it('adds units to the stock as it is now, even when an order came in between', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app);
     const part = await makePart(t.app.database.db, { stock: 10, minOrder: 1 });
     // The admin sees 10 on the shelf and decides to add 5…
@@ -194,22 +192,22 @@ describe('POST /api/parts/:id/restock', () => {
   });
 
   it('counts every one of several restocks arriving together', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const part = await makePart(t.app.database.db, { stock: 1 });
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => restock(admin.bearer, part.id, { units: 3 })),
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
-    expect(await stockOf(part.id)).toMatchObject({ stock: 25, version: 9 });
+    expect(await storedPart(part.id)).toMatchObject({ stock: 25, version: 9 });
   });
 
   it('refuses a restock past the most a part can hold, saying how many fit, and changes nothing', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const part = await makePart(t.app.database.db, { stock: 999_990 });
     const res = await restock(admin.bearer, part.id, { units: 11 });
     expect(res.statusCode).toBe(409);
     expect(res.json<{ message: string }>().message).toContain('at most 10 more fit');
-    expect(await stockOf(part.id)).toMatchObject({ stock: 999_990, version: 1 });
+    expect(await storedPart(part.id)).toMatchObject({ stock: 999_990, version: 1 });
     const full = await restock(admin.bearer, part.id, { units: 10 });
     expect(full.json<{ part: PartJson }>().part.quantity).toBe(1_000_000);
   });
@@ -222,20 +220,20 @@ describe('POST /api/parts/:id/restock', () => {
     ['text', { units: '5' }],
     ['more than a part can hold', { units: 1_000_001 }],
   ])('answers 400 naming the units when they are %s', async (_case, payload) => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const part = await makePart(t.app.database.db, { stock: 4 });
     const res = await restock(admin.bearer, part.id, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain('body.units');
-    expect(await stockOf(part.id)).toMatchObject({ stock: 4, version: 1 });
+    expect(await storedPart(part.id)).toMatchObject({ stock: 4, version: 1 });
   });
 
   it('answers 404 for unknown, malformed and archived parts', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const archived = await makePart(t.app.database.db, { stock: 2, archivedAt: new Date() });
     for (const id of [randomUUID(), 'not-an-id', archived.id]) {
       expect((await restock(admin.bearer, id, { units: 1 })).statusCode).toBe(404);
     }
-    expect((await stockOf(archived.id)).stock).toBe(2);
+    expect((await storedPart(archived.id)).stock).toBe(2);
   });
 });

@@ -8,8 +8,8 @@ import {
   OutboxQuerySchema,
 } from '@apex/contract';
 
+import { adminsOnly } from '../../lib/identity';
 import { routeDocs } from '../../lib/route-docs';
-import { adminsOnly } from '../../plugins/auth';
 import type { OutboxReader } from './service';
 
 const doc = routeDocs('mail', 400, 401, 403, 404);

@@ -6,10 +6,10 @@ import type { OutboxMail, OutboxPage } from '@apex/contract';
 import type { Database } from '../../db/client';
 import { outbox, type OutboxRow } from '../../db/schema';
 import type { RecordAudit } from '../../lib/audit';
+import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
 import { olderThan, toPage } from '../../lib/keyset';
 import { type MailMessage, withoutSecrets } from '../../lib/outbox';
-import type { Viewer } from '../../plugins/auth';
 
 // The templates load React: only when an admin opens the outbox, never on a server's start.
 const loadMessages = () => import('./messages');

@@ -4,12 +4,10 @@ import { httpErrors } from '@fastify/sensible';
 import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, type OrderWithLines } from '../../db/schema';
 import type { RecordAudit } from '../../lib/audit';
+import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
-import type { OrderWithLines } from '../../lib/order-placing';
-import type { PaymentProvider } from '../../lib/payment-provider';
-import type { Viewer } from '../../plugins/auth';
 import { mailCustomer } from './effects';
 import { orderWithLines } from './lines';
 import { mailLowStock, takePaidUnits } from './stock';
@@ -17,9 +15,22 @@ import { mailLowStock, takePaidUnits } from './stock';
 /** Thrown inside a payment's transaction to roll it back: the parts sold out first. */
 class SoldOut extends Error {}
 
+/**
+ * What orders ask of the card processor (the payments module's provider, handed over by
+ * services.ts): to stop an unpaid order's payment before the order goes, and to give back one
+ * that came too late.
+ */
+export interface OrderPaymentIntents {
+  readonly name: 'builtin' | 'stripe';
+  /** 'succeeded' when the payment got through first; 'processing' when the bank has not decided. */
+  cancelIntent(id: string): Promise<'cancelled' | 'succeeded' | 'processing'>;
+  /** Safe to repeat: a second call for the same intent refunds nothing more. */
+  refundIntent(id: string): Promise<void>;
+}
+
 export interface OrdersDependencies {
   /** The card processor: asked to cancel an unpaid order's payment before the order goes. */
-  provider: PaymentProvider;
+  provider: OrderPaymentIntents;
   unpaidTtlMinutes: number;
   maxUnpaidPerCustomer: number;
   /**
@@ -48,11 +59,18 @@ export const noLongerPayable = (order: OrderWithLines) =>
       ? SOLD_OUT_REFUNDED
       : EXPIRED;
 
+/** Why an order cannot be paid now, or null: only an unpaid order within its time may be. */
+export function whyNotPayable(order: OrderWithLines): string | null {
+  if (order.status === 'cancelled') return noLongerPayable(order);
+  if (order.status !== 'unpaid') return 'This order is paid already';
+  if (order.expiresAt && order.expiresAt <= new Date()) return EXPIRED;
+  return null;
+}
+
 /** Only an unpaid order still within its time may be paid. */
 export function assertPayable(order: OrderWithLines): void {
-  if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
-  if (order.status !== 'unpaid') throw httpErrors.conflict('This order is paid already');
-  if (order.expiresAt && order.expiresAt <= new Date()) throw httpErrors.conflict(EXPIRED);
+  const refusal = whyNotPayable(order);
+  if (refusal) throw httpErrors.conflict(refusal);
 }
 
 /** An unpaid order whose time is up; one without a time never expires. */

@@ -2,7 +2,7 @@
 import type { ActivitySnapshot } from '@apex/contract';
 
 import type { Transaction } from '../../db/client';
-import type { OrderWithLines } from '../../lib/order-placing';
+import type { OrderWithLines } from '../../db/schema';
 import { type MailMessage, type OrderFacts, queueMail } from '../../lib/outbox';
 import { partNamesOf, unitsOf } from './lines';
 

@@ -10,6 +10,7 @@ import {
   placeOrder as placeOrderIn,
   recordPayment,
 } from '../../../test/orders-helpers';
+import { stockOf } from '../../../test/parts-helpers';
 import { testConfig, useTestApp } from '../../../test/test-app';
 import { builtinPaymentIntents, orders, outbox, parts } from '../../db/schema';
 
@@ -22,11 +23,6 @@ async function pay(t: ReturnType<typeof useTestApp>, customer: Caller, orderId: 
   const paymentId = await chargedPaymentId(t.app, customer, orderId);
   return recordPayment(t.app, customer, orderId, paymentId);
 }
-
-const stockOf = async (t: ReturnType<typeof useTestApp>, partId: string) =>
-  (
-    await t.app.database.db.select({ stock: parts.stock }).from(parts).where(eq(parts.id, partId))
-  )[0]?.stock;
 
 const SOLD_OUT_REFUNDED =
   'These parts sold out before your payment arrived: the order is cancelled and your payment refunded in full';
@@ -45,13 +41,13 @@ describe('stock held for customers who pay', () => {
     const minutes = (Date.parse(heldOrder.expiresAt ?? '') - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
-    expect(await stockOf(t, part.id)).toBe(2);
+    expect(await stockOf(t.app, part.id)).toBe(2);
 
     // The last minimum order is not held: it goes to whoever pays first.
     const unheld = await orderOf(t, bob, part.id, 2);
     expect(unheld.statusCode).toBe(201);
     expect(unheld.json<{ order: Order }>().order).toMatchObject({ held: false });
-    expect(await stockOf(t, part.id)).toBe(2);
+    expect(await stockOf(t.app, part.id)).toBe(2);
   });
 
   it('sells the last minimum order to the first who pays; the part then says it sold out', async () => {
@@ -59,11 +55,11 @@ describe('stock held for customers who pay', () => {
     const customer = await signUp(t.app);
     const first = await orderOf(t, customer, part.id, 4);
     expect(first.json<{ order: Order }>().order).toMatchObject({ held: false });
-    expect(await stockOf(t, part.id)).toBe(4);
+    expect(await stockOf(t.app, part.id)).toBe(4);
     expect(
       (await pay(t, customer, first.json<{ insertedId: string }>().insertedId)).statusCode,
     ).toBe(200);
-    expect(await stockOf(t, part.id)).toBe(0);
+    expect(await stockOf(t.app, part.id)).toBe(0);
     const late = await orderOf(t, customer, part.id, 4);
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe('This part has just sold out');
@@ -80,7 +76,7 @@ describe('stock held for customers who pay', () => {
     const late = await recordPayment(t.app, ada, adasOrder, adasPayment);
     expect(late.statusCode).toBe(409);
     expect(late.json<{ message: string }>().message).toBe(SOLD_OUT_REFUNDED);
-    expect(await stockOf(t, part.id)).toBe(0);
+    expect(await stockOf(t.app, part.id)).toBe(0);
     const [cancelled] = await t.app.database.db
       .select()
       .from(orders)
@@ -101,7 +97,7 @@ describe('stock held for customers who pay', () => {
     // Told again, the page hears the same; nothing more is refunded or sold.
     const again = await recordPayment(t.app, ada, adasOrder, adasPayment);
     expect(again.statusCode).toBe(409);
-    expect(await stockOf(t, part.id)).toBe(0);
+    expect(await stockOf(t.app, part.id)).toBe(0);
   });
 
   it('holds an order that could not be held once its customer starts paying, if it now can', async () => {
@@ -116,7 +112,7 @@ describe('stock held for customers who pay', () => {
       headers: bob.bearer,
     });
     expect(cancelled.statusCode).toBe(200);
-    expect(await stockOf(t, part.id)).toBe(5);
+    expect(await stockOf(t.app, part.id)).toBe(5);
 
     const adasOrder = adas.json<{ insertedId: string }>().insertedId;
     await chargedPaymentId(t.app, ada, adasOrder);
@@ -126,7 +122,7 @@ describe('stock held for customers who pay', () => {
       headers: ada.bearer,
     });
     expect(now.json<Order>()).toMatchObject({ held: true });
-    expect(await stockOf(t, part.id)).toBe(4);
+    expect(await stockOf(t.app, part.id)).toBe(4);
   });
 
   it('gives back at expiry only what an order held', async () => {
@@ -134,10 +130,10 @@ describe('stock held for customers who pay', () => {
     const [ada, bob] = [await signUp(t.app), await signUp(t.app)];
     expect((await orderOf(t, ada, part.id, 4)).json<{ order: Order }>().order.held).toBe(true);
     expect((await orderOf(t, bob, part.id, 2)).json<{ order: Order }>().order.held).toBe(false);
-    expect(await stockOf(t, part.id)).toBe(2);
+    expect(await stockOf(t.app, part.id)).toBe(2);
     await t.app.database.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` });
     expect(await t.app.orders.expireUnpaidOrders()).toMatchObject({ expired: 2 });
-    expect(await stockOf(t, part.id)).toBe(6);
+    expect(await stockOf(t.app, part.id)).toBe(6);
   });
 
   it('tells admins of low stock once a part a day, however many payments take it', async () => {
@@ -152,7 +148,7 @@ describe('stock held for customers who pay', () => {
       expect((await pay(t, customer, id)).statusCode).toBe(200);
     };
     await buy();
-    expect(await stockOf(t, part.id)).toBe(1);
+    expect(await stockOf(t.app, part.id)).toBe(1);
     expect(await lowStockMails()).toHaveLength(1);
     await t.app.database.db.update(parts).set({ stock: 3 }).where(eq(parts.id, part.id));
     await buy();
@@ -245,7 +241,7 @@ describe('five accounts checking out everything they can, as often as they may',
           : Promise.resolve();
       await Promise.all([...attackers.map((attacker) => hoard(attacker, round)), buying]);
       for (const shelved of shelf) {
-        expect(await stockOf(t, shelved.id), shelved.name).toBeGreaterThanOrEqual(0);
+        expect(await stockOf(t.app, shelved.id), shelved.name).toBeGreaterThanOrEqual(0);
       }
     }
 
@@ -261,7 +257,7 @@ describe('five accounts checking out everything they can, as often as they may',
       .where(eq(orders.status, 'unpaid'));
     await t.app.orders.expireUnpaidOrders();
     for (const part of shelf) {
-      expect((await stockOf(t, part.id)) ?? 0, part.name).toBe(
+      expect((await stockOf(t.app, part.id)) ?? 0, part.name).toBe(
         (initial.get(part.id) ?? 0) - (bought.get(part.id) ?? 0),
       );
     }

@@ -2,8 +2,7 @@
 // what it holds, in the same statement.
 import { getTableColumns, sql } from 'drizzle-orm';
 
-import { orders } from '../../db/schema';
-import type { OrderLine } from '../../lib/order-placing';
+import { type OrderLine, orders } from '../../db/schema';
 
 /**
  * The order's lines as one JSON value, in the order the customer put them: a subquery on the

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 
-import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
+import { type Caller, newAdmin, signUp } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { payWithTestCard } from '../../../test/orders-helpers';
 import { useMailingTestApp } from '../../../test/test-app';
@@ -26,8 +26,6 @@ async function delivered(): Promise<ParsedMail[]> {
   return smtp.received;
 }
 
-const newAdmin = (email = 'boss@example.com') => signUpAdmin(t.app, { email });
-
 /** The accounts are made: their sign-up mails (the address checks) are not what is tested here. */
 const forgetSignUpMail = () => t.app.database.db.delete(outbox);
 
@@ -49,7 +47,7 @@ describe("an order's mail", () => {
       name: 'Carbon brake kit',
       priceCents: 61_725,
     });
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app, {
       name: 'Jane Racer',
       email: 'jane.racer+parts@mail.example.co.uk',
@@ -105,7 +103,7 @@ describe("an order's mail", () => {
       stock: 5,
       minOrder: 1,
     });
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const customer = await signUp(t.app, { name: 'Jane Racer', email: 'jane@example.com' });
     await forgetSignUpMail();
     const orderId = await placeOrder(customer, part.id, 1);
@@ -169,8 +167,8 @@ describe("an order's mail", () => {
       stock: 7,
       minOrder: 2,
     });
-    await newAdmin('boss@example.com');
-    await newAdmin('parts.desk@example.com');
+    await newAdmin(t.app, 'boss@example.com');
+    await newAdmin(t.app, 'parts.desk@example.com');
     const customer = await signUp(t.app, { email: 'jane@example.com' });
     await forgetSignUpMail();
 
@@ -199,7 +197,7 @@ describe("an order's mail", () => {
 describe('the low-stock notice', () => {
   it('comes when the stock drops from exactly one minimum order to less, not when it reaches one', async () => {
     const part = await makePart(t.app.database.db, { name: 'Race seat', stock: 4, minOrder: 2 });
-    await newAdmin();
+    await newAdmin(t.app);
     const customer = await signUp(t.app, { email: 'jane@example.com' });
     await forgetSignUpMail();
 

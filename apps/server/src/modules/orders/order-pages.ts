@@ -11,7 +11,8 @@ import {
 } from '@apex/contract';
 
 import type { Database } from '../../db/client';
-import { type OrderRow, orders } from '../../db/schema';
+import { type OrderRow, orders, type OrderWithLines } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import {
   decodeCursor,
   olderThanPosition,
@@ -19,8 +20,6 @@ import {
   startsWith,
   toCursorPage,
 } from '../../lib/keyset';
-import type { OrderWithLines } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
 import { orderWithLines } from './lines';
 
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

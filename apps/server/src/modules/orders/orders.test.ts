@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { orderQuantityHint } from '@apex/contract';
 
-import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
+import { type Caller, newAdmin, signUp } from '../../../test/accounts-helpers';
 import { expectRefused } from '../../../test/answers';
 import { makePart } from '../../../test/factories';
 import {
@@ -14,6 +14,7 @@ import {
   placeOrderId,
   recordPayment,
 } from '../../../test/orders-helpers';
+import { shownStockOf } from '../../../test/parts-helpers';
 import { useTestApp } from '../../../test/test-app';
 import { parts } from '../../db/schema';
 
@@ -39,7 +40,7 @@ const charged = (customer: Caller, orderId: string) => chargedPaymentId(t.app, c
 async function partCustomerAndAdmin(stock?: number) {
   const part = await makePart(t.app.database.db, stock === undefined ? {} : { stock });
   const customer = await signUp(t.app);
-  const admin = await newAdmin();
+  const admin = await newAdmin(t.app);
   return { part, customer, admin };
 }
 
@@ -56,12 +57,6 @@ async function twoCustomersAndAnOrder(
 
 const asCaller = (caller: Caller, method: 'GET' | 'PUT' | 'DELETE', url: string) =>
   t.app.inject({ method, url, headers: caller.bearer });
-
-const stockOf = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
-    .quantity;
-
-const newAdmin = () => signUpAdmin(t.app, { email: 'boss@example.com' });
 
 const pay = (customer: Caller, orderId: string, cardNumber?: string) =>
   chargeTestCard(t.app, customer, orderId, cardNumber);
@@ -110,7 +105,7 @@ describe('POST /api/orders', () => {
       status: 'unpaid',
       transactionId: null,
     });
-    expect(await stockOf(part.id)).toBe(7);
+    expect(await shownStockOf(t.app, part.id)).toBe(7);
   });
 
   it('refuses a quantity outside [minimum order, stock] with the words the form shows, and keeps the stock', async () => {
@@ -131,7 +126,7 @@ describe('POST /api/orders', () => {
       message: 'Invalid request: body.orderQuantity: Enter a whole number',
       fields: [{ field: 'body.orderQuantity', message: 'Enter a whole number' }],
     });
-    expect(await stockOf(part.id)).toBe(5);
+    expect(await shownStockOf(t.app, part.id)).toBe(5);
   });
 
   it('sells a part whose stock equals its minimum order, all of it at once, and then says it sold out', async () => {
@@ -142,11 +137,11 @@ describe('POST /api/orders', () => {
     expect(res.json<{ order: unknown }>().order).toMatchObject({ orderQuantity: 4, held: false });
     // The last minimum order is nobody's until paid (decision 022).
     await payWithTestCard(t.app, customer, res.json<{ insertedId: string }>().insertedId);
-    expect(await stockOf(part.id)).toBe(0);
+    expect(await shownStockOf(t.app, part.id)).toBe(0);
 
     const late = await placeOrder(customer.bearer, { orderId: part.id, orderQuantity: 4 });
     expectRefused(late, 409, 'This part has just sold out');
-    expect(await stockOf(part.id)).toBe(0);
+    expect(await shownStockOf(t.app, part.id)).toBe(0);
   });
 
   it('refuses an order whose total no card payment could carry, and keeps the stock', async () => {
@@ -160,7 +155,7 @@ describe('POST /api/orders', () => {
     expect(tooMuch.json<{ message: string }>().message).toBe(
       'One order can total at most $999,999.99: order fewer',
     );
-    expect(await stockOf(part.id)).toBe(999);
+    expect(await shownStockOf(t.app, part.id)).toBe(999);
   });
 
   it('takes an order of exactly the largest total, and then says the part sold out', async () => {
@@ -207,7 +202,7 @@ describe('POST /api/orders', () => {
     // Held while a minimum order stays on the shelf: 36; the others wait for their payment.
     const held = answers.filter((a) => a.json<{ order: { held: boolean } }>().order.held);
     expect(held).toHaveLength(36);
-    expect(await stockOf(part.id)).toBe(1);
+    expect(await shownStockOf(t.app, part.id)).toBe(1);
 
     const payments = await Promise.all(
       answers.map(async (answer) => {
@@ -219,7 +214,7 @@ describe('POST /api/orders', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(37);
     // The rest came after the last unit sold: refunded, not sold.
     expect(codes.filter((c) => c === 409)).toHaveLength(63);
-    expect(await stockOf(part.id)).toBe(0);
+    expect(await shownStockOf(t.app, part.id)).toBe(0);
   });
 });
 
@@ -234,7 +229,7 @@ describe('reading orders', () => {
     expect((await getOrder(ada.bearer, adaOrder)).statusCode).toBe(200);
     expectRefused(await getOrder(bob.bearer, adaOrder), 404, 'There is no such order');
     expect((await getOrder({}, adaOrder)).statusCode).toBe(401);
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     expect((await getOrder(admin.bearer, adaOrder)).statusCode).toBe(200);
   });
 });
@@ -433,23 +428,23 @@ describe('managing orders (admins)', () => {
     const paid = await placed(customer, part.id);
     const intent = await charged(customer, paid);
     await markPaid(customer, paid, intent);
-    expect(await stockOf(part.id)).toBe(5);
+    expect(await shownStockOf(t.app, part.id)).toBe(5);
 
     const asCustomer = await asCaller(customer, 'DELETE', `/api/allorders/${unpaid}`);
     expect(asCustomer.statusCode).toBe(403);
     const removed = await asCaller(admin, 'DELETE', `/api/allorders/${unpaid}`);
     expect(removed.json()).toEqual({ deletedCount: 1 });
-    expect(await stockOf(part.id)).toBe(8);
+    expect(await shownStockOf(t.app, part.id)).toBe(8);
     // Two reservations and the stock's return: three changes to the part, three versions on.
     const [row] = await t.app.database.db.select().from(parts).where(eq(parts.id, part.id));
     expect(row?.version).toBe(part.version + 3);
     const refused = await asCaller(admin, 'DELETE', `/api/allorders/${paid}`);
     expect(refused.statusCode).toBe(409);
-    expect(await stockOf(part.id)).toBe(8);
+    expect(await shownStockOf(t.app, part.id)).toBe(8);
   });
 
   it('tells an admin that an order which is not there cannot be shipped or deleted', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-order']) {
       expectRefused(
         await asCaller(admin, 'PUT', `/api/allorders/${id}`),
@@ -465,7 +460,7 @@ describe('managing orders (admins)', () => {
   });
 
   it('shows an admin an empty list while nobody has ordered', async () => {
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const res = await asCaller(admin, 'GET', '/api/allorders');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);

@@ -1,9 +1,8 @@
 import { httpErrors } from '@fastify/sensible';
 import { and, eq, isNull } from 'drizzle-orm';
 
-import { orders } from '../../db/schema';
-import type { OrderWithLines } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
+import { orders, type OrderWithLines } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import {
   assertPayable,
   EXPIRED,
@@ -11,16 +10,19 @@ import {
   noLongerPayable,
   type OrdersContext,
   SOLD_OUT_REFUNDED,
+  whyNotPayable,
 } from './context';
 import { holds, takeUnits, unitsByPart } from './stock';
 
 /** Thrown inside a hold's transaction to roll it back: a part cannot be held after all. */
 class NotHeld extends Error {}
 
-/** An order's payment, as the payments module asks for it: the order decides, the processor confirms. */
+/**
+ * An order's side of its payment, as the payments module asks for it: the order's state, its
+ * stock and whether it is paid stay decided here; the processor's word is the payments module's.
+ */
 export function createPaying({
   db,
-  provider,
   findOrder,
   findOwnOrder,
   recordPayment,
@@ -61,91 +63,74 @@ export function createPaying({
   }
 
   return {
+    findOrder,
+    recordPayment,
+
     /**
-     * The client secret of the payment intent for the caller's own unpaid order: the one intent
-     * of the order, for its own total. An order that expired or was cancelled cannot be paid.
+     * The caller's own order, as its customer starts paying: refused when it expired or was
+     * cancelled, and held now if it can be.
      */
-    async openPayment(viewer: Viewer, id: string): Promise<{ clientSecret: string }> {
+    async orderToPay(viewer: Viewer, id: string): Promise<OrderWithLines> {
       const order = await findOwnOrder(viewer, id);
       assertPayable(order);
       if (!order.holdsStock) await holdIfPossible(order);
-      const intent = await provider.createIntent({
-        id: order.id,
-        amountCents: order.totalCents,
-        existingIntentId: order.paymentIntentId,
-      });
-      if (order.paymentIntentId === intent.id) return { clientSecret: intent.clientSecret };
-      // Remembered only while the order still waits for payment, so a retry reuses it.
+      return order;
+    },
+
+    /**
+     * Remembers the order's payment intent, only while the order still waits for payment, so a
+     * retry reuses it. Answers null once the intent is the order's, else why the order can no
+     * longer be paid (it expired, or was cancelled, or paid, while the intent was made).
+     */
+    async attachPaymentIntent(orderId: string, intentId: string): Promise<string | null> {
       const [attached] = await db
         .update(orders)
-        .set({ paymentIntentId: intent.id, updatedAt: new Date() })
+        .set({ paymentIntentId: intentId, updatedAt: new Date() })
         .where(
           and(
-            eq(orders.id, order.id),
+            eq(orders.id, orderId),
             eq(orders.status, 'unpaid'),
             isStillPayable,
             isNull(orders.paymentIntentId),
           ),
         )
         .returning({ id: orders.id });
-      if (!attached) {
-        const now = await findOrder(order.id);
-        if (now?.paymentIntentId !== intent.id) {
-          // The order expired (or was cancelled, or paid) while the intent was made: the intent
-          // must never take money, and its secret never leaves the server.
-          await provider.cancelIntent(intent.id);
-          if (now) assertPayable(now);
-          throw httpErrors.conflict(EXPIRED);
-        }
-      }
-      return { clientSecret: intent.clientSecret };
+      if (attached) return null;
+      const now = await findOrder(orderId);
+      if (now?.paymentIntentId === intentId) return null;
+      return (now && whyNotPayable(now)) ?? EXPIRED;
     },
 
     /**
-     * Marks the caller's order paid once the provider confirms that `transactionId` paid this
-     * order's total; repeating it for the same payment changes nothing.
+     * The caller's order a payment is reported for, while it waits for one; null when this very
+     * payment paid it already (repeating the call is harmless). Any other state is refused.
      */
-    async confirmPayment(
+    async orderAwaitingPayment(
       viewer: Viewer,
       id: string,
       transactionId: string,
-    ): Promise<{ modifiedCount: number }> {
+    ): Promise<OrderWithLines | null> {
       const order = await findOwnOrder(viewer, id);
-      if (order.status !== 'unpaid') {
-        if (order.cancelReason === 'sold-out' && order.transactionId === transactionId) {
-          throw httpErrors.conflict(SOLD_OUT_REFUNDED);
-        }
-        // Repeating the call for the payment that paid the order is harmless.
-        if (order.transactionId === transactionId) return { modifiedCount: 0 };
-        if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
-        throw httpErrors.badRequest('This order was paid by another payment');
+      if (order.status === 'unpaid') return order;
+      if (order.cancelReason === 'sold-out' && order.transactionId === transactionId) {
+        throw httpErrors.conflict(SOLD_OUT_REFUNDED);
       }
-      // The provider, not the browser, says whether the money arrived, for which order and sum.
-      const intent = await provider.retrieveIntent(transactionId);
-      const confirmed =
-        intent?.status === 'succeeded' &&
-        intent.orderId === order.id &&
-        intent.amountCents === order.totalCents;
-      if (!confirmed) {
-        throw httpErrors.badRequest('This payment did not succeed for this order');
-      }
-      const recorded = await recordPayment(order.id, transactionId);
-      if (recorded === 'sold-out') throw httpErrors.conflict(SOLD_OUT_REFUNDED);
-      return { modifiedCount: recorded === 'paid' ? 1 : 0 };
+      if (order.transactionId === transactionId) return null;
+      if (order.status === 'cancelled') throw httpErrors.conflict(noLongerPayable(order));
+      throw httpErrors.badRequest('This order was paid by another payment');
     },
 
     /**
-     * Marks an order paid from the provider's own notice (Stripe's webhook), once the amount is
-     * the order's total; unknown orders and other amounts change nothing.
+     * Records a payment the processor confirmed, for the customer who made it: a payment that
+     * came after the parts sold out is refused (the order is cancelled and the payment refunded).
      */
-    async markPaidByProvider(intent: {
-      orderId: string;
-      id: string;
-      amountCents: number;
-    }): Promise<{ modifiedCount: number }> {
-      const order = await findOrder(intent.orderId);
-      if (order?.totalCents !== intent.amountCents) return { modifiedCount: 0 };
-      return { modifiedCount: (await recordPayment(order.id, intent.id)) === 'paid' ? 1 : 0 };
+    async recordConfirmedPayment(
+      orderId: string,
+      intentId: string,
+    ): Promise<{ modifiedCount: number }> {
+      const recorded = await recordPayment(orderId, intentId);
+      if (recorded === 'sold-out') throw httpErrors.conflict(SOLD_OUT_REFUNDED);
+      return { modifiedCount: recorded === 'paid' ? 1 : 0 };
     },
   };
 }

@@ -3,34 +3,26 @@ import { randomUUID } from 'node:crypto';
 import { httpErrors } from '@fastify/sensible';
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 
-import { formatCents, MAX_ORDER_TOTAL_CENTS, orderQuantityHint } from '@apex/contract';
+import { MAX_ORDER_TOTAL_CENTS } from '@apex/contract';
 
-import type { Transaction } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { orderLines, orders, parts, users } from '../../db/schema';
+import {
+  type OrderLine,
+  orderLines,
+  orders,
+  type OrderWithLines,
+  parts,
+  users,
+} from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import { isUuid } from '../../lib/ids';
-import type {
-  AlongWithOrder,
-  LineRequest,
-  OrderLine,
-  OrderRequest,
-  OrderWithLines,
-} from '../../lib/order-placing';
 import { type MailMessage, queueMailWith } from '../../lib/outbox';
-import type { Viewer } from '../../plugins/auth';
-import { lineError } from '../../plugins/errors';
 import { isStillPayable, type OrdersContext } from './context';
 import { orderFacts } from './effects';
 import { orderWithLines } from './lines';
+import type { AlongWithOrder, OrderRequest } from './order-request';
+import { capReached, lineRefusal, TOTAL_TOO_LARGE } from './refusals';
 import { holds, returnStock, type StockedPart, stockedPart, takes } from './stock';
-
-const TOTAL_TOO_LARGE = `One order can total at most ${formatCents(MAX_ORDER_TOTAL_CENTS)}: order fewer`;
-
-/** The refusal of an order past the customer's cap on unpaid orders. */
-const capReached = (holding: number) =>
-  httpErrors.conflict(
-    `You have ${holding} unpaid ${holding === 1 ? 'order' : 'orders'}: pay or cancel one first`,
-  );
 
 export function createPlacing({
   db,
@@ -39,43 +31,6 @@ export function createPlacing({
   transactionsTakeTurns,
   onStockChanged,
 }: OrdersContext) {
-  /**
-   * Why a line could not be reserved, as the part is now. An order from the spec's form answers
-   * in the spec's words; a cart's names the part, and the answer carries its id.
-   */
-  async function refusal(tx: Transaction, line: LineRequest, fromCart: boolean): Promise<Error> {
-    const [part] = await tx.select().from(parts).where(eq(parts.id, line.partId));
-    const refuse = (status: 400 | 409, message: string) =>
-      fromCart && part
-        ? lineError(status, `${part.name}: ${message}`, line.partId)
-        : httpErrors.createError(status, message);
-    if (!part || part.archivedAt) {
-      return fromCart && part
-        ? lineError(409, `${part.name} is no longer sold: remove it from your cart`, line.partId)
-        : httpErrors.notFound('There is no part with this id in the catalogue');
-    }
-    if (line.quantity < part.minOrder) {
-      return refuse(fromCart ? 409 : 400, orderQuantityHint(part.minOrder, part.stock));
-    }
-    if (part.priceCents * line.quantity > MAX_ORDER_TOTAL_CENTS)
-      return refuse(400, TOTAL_TOO_LARGE);
-    if (part.stock < line.quantity) {
-      if (part.stock === 0) {
-        return fromCart
-          ? lineError(409, `${part.name} has just sold out`, line.partId)
-          : httpErrors.conflict('This part has just sold out');
-      }
-      return refuse(409, `Not enough stock: only ${part.stock} left`);
-    }
-    return lineError(
-      409,
-      `The price of ${part.name} is now ${formatCents(part.priceCents)} (it was ${formatCents(
-        line.shownUnitPriceCents ?? part.priceCents,
-      )} when you added it): check your cart and order again`,
-      line.partId,
-    );
-  }
-
   /** The order the customer placed with this idempotency key, if any. */
   async function orderPlacedAs(viewer: Viewer, key: string): Promise<OrderWithLines | null> {
     const [order] = await db
@@ -200,7 +155,7 @@ export function createPlacing({
                   const holding = unpaid?.n ?? 0;
                   if (holding >= maxUnpaidPerCustomer) throw capReached(holding);
                 }
-                throw await refusal(tx, line, fromCart);
+                throw await lineRefusal(tx, line, fromCart);
               }
               const { expiresAt: expiry, ...row } = part;
               expiresAt ??= expiry;

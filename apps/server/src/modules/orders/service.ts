@@ -2,12 +2,12 @@ import { httpErrors } from '@fastify/sensible';
 import { and, count, desc, eq, max } from 'drizzle-orm';
 
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, type OrderWithLines } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
-import type { OrderWithLines } from '../../lib/order-placing';
-import type { Viewer } from '../../plugins/auth';
+import type { Viewer } from '../../lib/identity';
 import { createOrdersContext, type OrdersDependencies } from './context';
 import { mailCustomer, orderSnapshot } from './effects';
+import { createExpiry } from './expiry';
 import { orderWithLines } from './lines';
 import { createOrderPages } from './order-pages';
 import { createPaying } from './paying';
@@ -15,18 +15,20 @@ import { createPlacing } from './placing';
 import { createUnpaidOrders } from './unpaid';
 
 /**
- * Orders, from placing to shipping: placing reserves stock (placing.ts), paying asks the card
- * processor (paying.ts), an unpaid order may end without a payment (unpaid.ts); listing and
- * shipping are here.
+ * Orders, from placing to shipping: placing reserves stock (placing.ts), paying records what a
+ * payment the payments module confirmed means for the order (paying.ts), an unpaid order may
+ * end without a payment (unpaid.ts); listing and shipping are here.
  */
 export function createOrders(db: Database, dependencies: OrdersDependencies) {
   const context = createOrdersContext(db, dependencies);
   const { findOrder, recordAudit } = context;
+  const { cancelUnpaidOrder, ...unpaidOrders } = createUnpaidOrders(context);
 
   return {
     ...createPlacing(context),
     ...createPaying(context),
-    ...createUnpaidOrders(context),
+    ...unpaidOrders,
+    ...createExpiry(context, { cancelUnpaidOrder }),
     ...createOrderPages(db),
 
     /** A customer's own orders, newest first; nobody may list another's. */

@@ -6,8 +6,7 @@ import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { MAX_ORDER_TOTAL_CENTS } from '@apex/contract';
 
 import type { Transaction } from '../../db/client';
-import { type PartRow, parts, users } from '../../db/schema';
-import type { OrderLine } from '../../lib/order-placing';
+import { type OrderLine, type PartRow, parts, users } from '../../db/schema';
 import { type MailMessage, queueMail } from '../../lib/outbox';
 
 /**

@@ -10,6 +10,7 @@ import {
   placeOrder as placeOrderIn,
   recordPayment as recordPaymentIn,
 } from '../../../test/orders-helpers';
+import { shownStockOf } from '../../../test/parts-helpers';
 import {
   createTestApp,
   createTestDatabase,
@@ -61,10 +62,6 @@ const orderOf = async (customer: Caller, id: string) =>
   >();
 
 /** Stock as the catalog shows it (answered from the in-process cache). */
-const stockOf = async (id: string, app = t.app) =>
-  (await app.inject({ method: 'GET', url: `/api/parts/${id}` })).json<{ quantity: number }>()
-    .quantity;
-
 const versionOf = async (id: string) =>
   (await t.app.database.db.select().from(parts).where(eq(parts.id, id)))[0]?.version;
 
@@ -133,7 +130,7 @@ describe('unpaid orders expire', () => {
   it('cancels an unpaid order past its time and returns its stock to the catalog', async () => {
     const { part, customer, insertedId } = await anOrderOutOfTen(3);
     const stillDue = (await placedOrder(customer, part.id, 1)).insertedId;
-    expect(await stockOf(part.id)).toBe(6);
+    expect(await shownStockOf(t.app, part.id)).toBe(6);
     // Every change to a part's row moves its version on: each reservation is one.
     expect(await versionOf(part.id)).toBe(part.version + 2);
 
@@ -148,13 +145,13 @@ describe('unpaid orders expire', () => {
       testPayment: false,
     });
     // The catalog shows the stock back at once, and the part's version says it changed.
-    expect(await stockOf(part.id)).toBe(9);
+    expect(await shownStockOf(t.app, part.id)).toBe(9);
     expect(await versionOf(part.id)).toBe(part.version + 3);
     // An order still within its time keeps its stock.
     expect(await orderOf(customer, stillDue)).toMatchObject({ status: 'unpaid' });
     // A second pass finds nothing more to do.
     expect(await t.app.orders.expireUnpaidOrders()).toEqual({ expired: 0, paid: 0 });
-    expect(await stockOf(part.id)).toBe(9);
+    expect(await shownStockOf(t.app, part.id)).toBe(9);
   });
 
   it('cannot be paid once expired, even before the sweep has cancelled it', async () => {
@@ -173,9 +170,9 @@ describe('unpaid orders expire', () => {
       const part = await makePart(own.app.database.db, { stock: 10, minOrder: 1 });
       const customer = await signUp(own.app);
       const { insertedId } = await placedOrder(customer, part.id, 4, own.app);
-      expect(await stockOf(part.id, own.app)).toBe(6);
+      expect(await shownStockOf(own.app, part.id)).toBe(6);
       await letExpire(own.app, insertedId);
-      await vi.waitFor(async () => expect(await stockOf(part.id, own.app)).toBe(10), {
+      await vi.waitFor(async () => expect(await shownStockOf(own.app, part.id)).toBe(10), {
         timeout: 5_000,
         interval: 50,
       });
@@ -265,7 +262,7 @@ describe('expiring many orders', () => {
       }
       await letExpire(own.app, ...placed);
       expect(await own.app.orders.expireUnpaidOrders()).toEqual({ expired: 101, paid: 0 });
-      expect(await stockOf(part.id, own.app)).toBe(500);
+      expect(await shownStockOf(own.app, part.id)).toBe(500);
     } finally {
       await own.close();
     }
@@ -294,7 +291,7 @@ describe('expiring on several servers at once', () => {
           if (part === spoiler) await clientSecretFor(customer, insertedId, first);
         }
       }
-      expect(await stockOf(wing.id, first)).toBe(40 - 2 * (1 + 2 + 3 + 4));
+      expect(await shownStockOf(first, wing.id)).toBe(40 - 2 * (1 + 2 + 3 + 4));
       await letExpire(first, ...placed);
 
       const sweeps = await Promise.all([
@@ -335,7 +332,7 @@ describe('a paid order never expires', () => {
       status: 'pending',
       payment: 'paid',
     });
-    expect(await stockOf(part.id)).toBe(7);
+    expect(await shownStockOf(t.app, part.id)).toBe(7);
   });
 
   it('marks the order paid when the card went through just before the sweep', async () => {
@@ -353,7 +350,7 @@ describe('a paid order never expires', () => {
       transactionId: intentId,
       testPayment: true,
     });
-    expect(await stockOf(part.id)).toBe(7);
+    expect(await shownStockOf(t.app, part.id)).toBe(7);
     // The browser's report, arriving late, changes nothing and is not refused.
     const late = await recordPayment(customer, insertedId, intentId);
     expect(late.json()).toEqual({ modifiedCount: 0 });
@@ -382,7 +379,7 @@ describe('a paid order never expires', () => {
       status: 'cancelled',
       payment: 'false',
     });
-    expect(await stockOf(part.id)).toBe(10);
+    expect(await shownStockOf(t.app, part.id)).toBe(10);
   });
 
   it('never both charges and cancels an order when card and sweep meet', async () => {
@@ -416,7 +413,7 @@ describe('a paid order never expires', () => {
       expect(await intentStatusOf(order.id)).toBe(charged ? 'succeeded' : 'canceled');
       if (charged) kept++;
     }
-    expect(await stockOf(part.id)).toBe(100 - kept);
+    expect(await shownStockOf(t.app, part.id)).toBe(100 - kept);
   });
 });
 
@@ -433,7 +430,7 @@ describe('a customer holds only a few unpaid orders', () => {
     expect(fourth.json<{ message: string }>().message).toBe(
       'You have 3 unpaid orders: pay or cancel one first',
     );
-    expect(await stockOf(part.id)).toBe(14);
+    expect(await shownStockOf(t.app, part.id)).toBe(14);
     // Another customer is not held back by it.
     expect((await placeOrder(await signUp(t.app), part.id)).statusCode).toBe(201);
 
@@ -460,7 +457,7 @@ describe('a customer holds only a few unpaid orders', () => {
         error: 'Conflict',
         message: 'You have 1 unpaid order: pay or cancel one first',
       });
-      expect(await stockOf(part.id, own.app)).toBe(8);
+      expect(await shownStockOf(own.app, part.id)).toBe(8);
     } finally {
       await own.close();
     }
@@ -475,7 +472,7 @@ describe('a customer holds only a few unpaid orders', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(3);
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
-    expect(await stockOf(part.id)).toBe(50 - 3 * 2);
+    expect(await shownStockOf(t.app, part.id)).toBe(50 - 3 * 2);
   });
 
   it('lets no more than the cap through when the orders at once are each for another part', async () => {
@@ -488,7 +485,7 @@ describe('a customer holds only a few unpaid orders', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(3);
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
-    const stock = await Promise.all(shelf.map((part) => stockOf(part.id)));
+    const stock = await Promise.all(shelf.map((part) => shownStockOf(t.app, part.id)));
     expect(stock.reduce((sum, left) => sum + left, 0)).toBe(12 * 5 - 3);
   });
 });
@@ -497,7 +494,7 @@ describe('POST /api/orders/:id/cancel', () => {
   it('cancels the customer’s own unpaid order and returns its stock', async () => {
     const { part, customer, insertedId } = await anOrderOutOfTen(4);
     const clientSecret = await clientSecretFor(customer, insertedId);
-    expect(await stockOf(part.id)).toBe(6);
+    expect(await shownStockOf(t.app, part.id)).toBe(6);
     const versionBefore = await versionOf(part.id);
 
     const res = await cancel(customer.bearer, insertedId);
@@ -509,7 +506,7 @@ describe('POST /api/orders/:id/cancel', () => {
       cancelReason: 'customer',
       expiresAt: null,
     });
-    expect(await stockOf(part.id)).toBe(10);
+    expect(await shownStockOf(t.app, part.id)).toBe(10);
     expect(await versionOf(part.id)).toBe((versionBefore ?? 0) + 1);
     // Its payment went with it: the card form left open cannot charge it.
     expect((await confirmCard(clientSecret)).statusCode).toBe(402);
@@ -519,7 +516,7 @@ describe('POST /api/orders/:id/cancel', () => {
     expect((await openPayment(customer, insertedId)).json<{ message: string }>().message).toBe(
       'You cancelled this order',
     );
-    expect(await stockOf(part.id)).toBe(10);
+    expect(await shownStockOf(t.app, part.id)).toBe(10);
   });
 
   it('refuses to cancel a paid order', async () => {
@@ -531,7 +528,7 @@ describe('POST /api/orders/:id/cancel', () => {
       'This order is paid: it can no longer be cancelled',
     );
     expect(await orderOf(customer, insertedId)).toMatchObject({ payment: 'paid' });
-    expect(await stockOf(part.id)).toBe(6);
+    expect(await shownStockOf(t.app, part.id)).toBe(6);
   });
 
   it('marks the order paid instead when its card went through first', async () => {
@@ -546,7 +543,7 @@ describe('POST /api/orders/:id/cancel', () => {
       payment: 'paid',
       testPayment: true,
     });
-    expect(await stockOf(part.id)).toBe(6);
+    expect(await shownStockOf(t.app, part.id)).toBe(6);
   });
 
   it('lets nobody else cancel the order', async () => {
@@ -558,7 +555,7 @@ describe('POST /api/orders/:id/cancel', () => {
     expect((await cancel(admin.bearer, insertedId)).statusCode).toBe(404);
     expect((await cancel(customer.bearer, 'not-an-order')).statusCode).toBe(404);
     expect(await orderOf(customer, insertedId)).toMatchObject({ status: 'unpaid' });
-    expect(await stockOf(part.id)).toBe(6);
+    expect(await shownStockOf(t.app, part.id)).toBe(6);
   });
 });
 

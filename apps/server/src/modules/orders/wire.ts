@@ -1,7 +1,8 @@
 import { centsToDollars, type Order, type PlaceOrder } from '@apex/contract';
 
-import type { OrderRequest, OrderWithLines } from '../../lib/order-placing';
+import type { OrderWithLines } from '../../db/schema';
 import { partNamesOf, unitsOf } from './lines';
+import type { OrderRequest } from './order-request';
 
 /**
  * An order as the API shows it, in the spec's field names (docs/architecture.md#glossary). The

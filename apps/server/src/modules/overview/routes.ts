@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { OverviewSchema } from '@apex/contract';
 
+import { adminsOnly } from '../../lib/identity';
 import { routeDocs } from '../../lib/route-docs';
-import { adminsOnly } from '../../plugins/auth';
 import type { OverviewService } from './service';
 
 const doc = routeDocs('overview', 401, 403);

@@ -7,7 +7,7 @@ import type { TestCard } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { builtinPaymentIntents } from '../../db/schema';
-import type { PaymentProvider } from '../../lib/payment-provider';
+import type { PaymentProvider } from './payment-provider';
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 

@@ -17,39 +17,18 @@ import {
 
 import { errorResponses } from '../../lib/error-responses';
 import { routeDocs } from '../../lib/route-docs';
-import type { Viewer } from '../../plugins/auth';
 import { errorBody } from '../../plugins/errors';
 import { CardError } from './builtin-provider';
 import type { PaymentProcessor } from './provider';
-
-/**
- * What paying needs of orders, given as functions (as orders is given `onStockChanged`): the
- * order's state, and whether it is paid, stay the orders module's to decide.
- */
-export interface OrderPayments {
-  /** The client secret of the one payment intent of the caller's own unpaid order. */
-  openPayment(viewer: Viewer, orderId: string): Promise<{ clientSecret: string }>;
-  /** Marks the caller's order paid once the processor confirms the payment. */
-  confirmPayment(
-    viewer: Viewer,
-    orderId: string,
-    transactionId: string,
-  ): Promise<{ modifiedCount: number }>;
-  /** Marks an order paid from the processor's own notice. */
-  markPaidByProvider(intent: {
-    orderId: string;
-    id: string;
-    amountCents: number;
-  }): Promise<{ modifiedCount: number }>;
-}
+import type { Payments } from './service';
 
 const doc = routeDocs('payments', 400, 401, 403, 404);
 
 /** Paying for an order: whichever processor is configured, the server verifies with it. */
 export const paymentRoutes: FastifyPluginAsyncZod<{
   processor: PaymentProcessor;
-  orders: OrderPayments;
-}> = async (app, { processor, orders }) => {
+  payments: Payments;
+}> = async (app, { processor, payments }) => {
   app.get(
     '/payment-config',
     {
@@ -68,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       body: PaymentIntentRequestSchema,
       response: { 200: PaymentIntentSchema, 409: ApiErrorSchema },
     }),
-    async (request) => orders.openPayment(await request.requireUser(), request.body.orderId),
+    async (request) => payments.openPayment(await request.requireUser(), request.body.orderId),
   );
 
   app.patch(
@@ -79,7 +58,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
       response: { 200: ModifiedCountSchema, 409: ApiErrorSchema },
     }),
     async (request) =>
-      orders.confirmPayment(
+      payments.confirmPayment(
         await request.requireUser(),
         request.params.id,
         request.body.transactionId,
@@ -90,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     await app.register(testCardRoutes, { confirmTestCard: processor.confirmTestCard });
   } else if (processor.webhookSecret) {
     await app.register(stripeWebhookRoutes, {
-      orders,
+      payments,
       stripe: processor.stripe,
       webhookSecret: processor.webhookSecret,
     });
@@ -133,10 +112,10 @@ const testCardRoutes: FastifyPluginAsyncZod<{
  * never comes back. The signature is checked on the raw bytes Stripe sent.
  */
 const stripeWebhookRoutes: FastifyPluginAsyncZod<{
-  orders: OrderPayments;
+  payments: Pick<Payments, 'markPaidByProvider'>;
   stripe: Stripe;
   webhookSecret: string;
-}> = async (app, { orders, stripe, webhookSecret }) => {
+}> = async (app, { payments, stripe, webhookSecret }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
     done(null, body);
@@ -165,7 +144,7 @@ const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         const intent = event.data.object;
         const orderId = intent.metadata.orderId;
         if (orderId) {
-          await orders.markPaidByProvider({ orderId, id: intent.id, amountCents: intent.amount });
+          await payments.markPaidByProvider({ orderId, id: intent.id, amountCents: intent.amount });
         }
       }
       return { received: true };

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 
 import type { PaymentsConfig } from '../../config';
-import type { PaymentProvider } from '../../lib/payment-provider';
+import type { PaymentProvider } from './payment-provider';
 
 type StripeConfig = Extract<PaymentsConfig, { provider: 'stripe' }>;
 

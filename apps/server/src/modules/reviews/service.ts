@@ -4,8 +4,8 @@ import type { NewReview, Review } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import { type ReviewRow, reviews } from '../../db/schema';
+import type { Viewer } from '../../lib/identity';
 import { type CachedJson, type CacheOf, toCachedJson } from '../../lib/json-cache';
-import type { Viewer } from '../../plugins/auth';
 
 /** The public face of a review: the reviewer's email stays in the database. */
 export function toReviewJson(row: ReviewRow): Review {

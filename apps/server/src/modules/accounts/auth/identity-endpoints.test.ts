@@ -12,8 +12,8 @@ import {
   findSessionCookie,
   signUp,
   signUpAdmin,
-} from '../../../test/accounts-helpers';
-import { createTestApp, type TestApp, useLoggingTestApp } from '../../../test/test-app';
+} from '../../../../test/accounts-helpers';
+import { createTestApp, type TestApp, useLoggingTestApp } from '../../../../test/test-app';
 import { isOpenAuthEndpoint, OPEN_AUTH_ENDPOINTS } from './open-endpoints';
 
 const PASSWORD = 'grid-walk-password-3';

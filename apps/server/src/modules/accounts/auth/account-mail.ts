@@ -3,10 +3,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { Database } from '../../db/client';
-import { users, verifications } from '../../db/schema';
-import { queueMail } from '../../lib/outbox';
-import type { RateLimitRule, RateLimitStore } from '../../lib/rate-limit-store';
+import type { Database } from '../../../db/client';
+import { users, verifications } from '../../../db/schema';
+import { queueMail } from '../../../lib/outbox';
+import type { RateLimitRule, RateLimitStore } from '../../../lib/rate-limit-store';
 
 /** The shop page the link in a reset mail lands on (apps/web). */
 export const RESET_PASSWORD_PAGE = '/reset-password';

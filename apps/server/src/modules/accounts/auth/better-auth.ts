@@ -14,19 +14,19 @@ import {
   SignUpSchema,
 } from '@apex/contract';
 
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { accounts, pendingSignUps, sessions, users, verifications } from '../../db/schema';
-import type { RateLimitStore } from '../../lib/rate-limit-store';
-import { shopOrigins } from '../../lib/shop-origins';
-import { isCommonPassword } from '../../modules/accounts/common-passwords';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import { accounts, pendingSignUps, sessions, users, verifications } from '../../../db/schema';
+import type { RecordAudit } from '../../../lib/audit';
+import { AUTH_BASE_PATH } from '../../../lib/identity';
+import type { RateLimitStore } from '../../../lib/rate-limit-store';
+import { shopOrigins } from '../../../lib/shop-origins';
+import { isCommonPassword } from '../common-passwords';
 import { createAccountMail, isResetToken, RESET_LINK_SECONDS } from './account-mail';
 import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
 import { authTransactions } from './auth-transactions';
 import { signInLimits } from './sign-in-limits';
-
-export const AUTH_BASE_PATH = '/api/auth';
 
 /** Better Auth on the shop's own database: email + password, Google (OIDC), roles, bearer tokens. */
 export function createAuth(
@@ -35,10 +35,12 @@ export function createAuth(
   secret: string,
   rateLimitStore: RateLimitStore,
   log: FastifyBaseLogger,
+  /** The audit log's writer: admin rights granted by ADMIN_EMAILS are written there. */
+  recordAudit: RecordAudit,
 ) {
   const origin = config.publicUrl.origin;
   const transactions = authTransactions(db);
-  const adminEmails = createAdminEmails(db, config.auth.adminEmails);
+  const adminEmails = createAdminEmails(db, config.auth.adminEmails, recordAudit);
   const accountMail = createAccountMail({
     db,
     publicUrl: config.publicUrl,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Config } from '../../config';
+import type { Config } from '../../../config';
 
 /**
  * The secret that signs sessions. Configured (AUTH_SECRET) wins; the embedded default keeps a

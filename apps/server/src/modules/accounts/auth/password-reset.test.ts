@@ -7,10 +7,10 @@ import {
   newClientAddress,
   signIn,
   signUp,
-} from '../../../test/accounts-helpers';
-import { linkIn, refuseToQueue } from '../../../test/mail-server';
-import { useMailingTestApp } from '../../../test/test-app';
-import { outbox, verifications } from '../../db/schema';
+} from '../../../../test/accounts-helpers';
+import { linkIn, refuseToQueue } from '../../../../test/mail-server';
+import { useMailingTestApp } from '../../../../test/test-app';
+import { outbox, verifications } from '../../../db/schema';
 
 const SHOP = 'http://localhost:3000';
 const OLD_PASSWORD = 'first-password-1';

@@ -1,6 +1,3 @@
-// The card processor's interface, shared by the orders module (which asks it for an order's
-// payment intent, whether a payment succeeded, and to cancel one) and the payments module
-// (which provides it): so neither module imports the other.
 /** What the shop needs of a card payment processor: the built-in test mode or Stripe. */
 export interface PaymentProvider {
   readonly name: 'builtin' | 'stripe';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 
-import type { Database } from '../../db/client';
-import { pendingSignUps, users } from '../../db/schema';
-import { record } from '../../modules/audit/service';
+import type { Database } from '../../../db/client';
+import { pendingSignUps, users } from '../../../db/schema';
+import type { RecordAudit } from '../../../lib/audit';
 
 interface AccountFacts {
   id?: string;
@@ -19,7 +19,11 @@ interface AccountFacts {
  *
  * An admin stays admin: the role is stored and only ever granted here, not taken away.
  */
-export function createAdminEmails(db: Database, configured: readonly string[]) {
+export function createAdminEmails(
+  db: Database,
+  configured: readonly string[],
+  record: RecordAudit,
+) {
   const listed = new Set(configured.map((email) => email.toLowerCase()));
   const isListed = (email: string) => listed.has(email.toLowerCase());
 

@@ -2,38 +2,20 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { Role } from '@apex/contract';
-
-import type { Config } from '../../config';
-import type { RateLimitStore } from '../../lib/rate-limit-store';
-import { notFoundBody } from '../errors';
+import type { Config } from '../../../config';
+import type { RecordAudit } from '../../../lib/audit';
+import { AUTH_BASE_PATH, type Viewer } from '../../../lib/identity';
+import type { RateLimitStore } from '../../../lib/rate-limit-store';
+import { notFoundBody } from '../../../plugins/errors';
 import { errorSummary } from './auth-logger';
-import { type Auth, AUTH_BASE_PATH, createAuth } from './better-auth';
+import { type Auth, createAuth } from './better-auth';
 import { isOpenAuthEndpoint } from './open-endpoints';
 import { resolveAuthSecret } from './secret';
 import { createViewerCache } from './viewer-cache';
 
-/** Who is calling, as every authorization decision sees them. */
-export interface Viewer {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** The session's token: what `PUT /api/user/:email` hands out as the access token. */
-  sessionToken: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
-  }
-  interface FastifyRequest {
-    /** The signed-in caller (cookie or bearer token), or null; looked up once per request. */
-    viewer(): Promise<Viewer | null>;
-    /** The signed-in caller; otherwise answers 401. */
-    requireUser(): Promise<Viewer>;
-    /** The signed-in admin; otherwise answers 401 (nobody) or 403 (not an admin). */
-    requireAdmin(): Promise<Viewer>;
   }
 }
 
@@ -46,14 +28,6 @@ const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 const CHANGES_NO_KEPT_CALLER = /^\/(get-session|sign-in\/email|sign-up\/email)$/;
 
 /**
- * The preHandler of a module whose every route is for admins (Activity, Outbox, Backups): each
- * answers 401 or 403 before its handler runs, and a route added there later cannot forget to ask.
- */
-export async function adminsOnly(request: FastifyRequest): Promise<void> {
-  await request.requireAdmin();
-}
-
-/**
  * Identity for the whole app: mounts Better Auth under /api/auth and gives every request
  * `viewer()`, `requireUser()` and `requireAdmin()`. A caller is kept in memory only until a
  * session or an account changes on any instance (`viewer-cache.ts`), so a role change or a
@@ -62,7 +36,11 @@ export async function adminsOnly(request: FastifyRequest): Promise<void> {
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    { config, rateLimitStore }: { config: Config; rateLimitStore: RateLimitStore },
+    {
+      config,
+      rateLimitStore,
+      recordAudit,
+    }: { config: Config; rateLimitStore: RateLimitStore; recordAudit: RecordAudit },
   ) => {
     const auth = createAuth(
       app.database.db,
@@ -70,6 +48,7 @@ export const authPlugin = fp(
       resolveAuthSecret(config),
       rateLimitStore,
       app.log.child({ module: 'identity' }),
+      recordAudit,
     );
     app.decorate('auth', auth);
 

@@ -4,7 +4,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { z } from 'zod';
 
-import type { RateLimitStore } from '../../lib/rate-limit-store';
+import type { RateLimitStore } from '../../../lib/rate-limit-store';
 
 /**
  * Failed sign-ins one account takes from browsers it has not signed in on before, all together,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { Caches } from '../../lib/json-cache';
+import type { Caches } from '../../../lib/json-cache';
 
 /** At most this long, so Better Auth still sees each session often enough to extend it. */
 export const VIEWER_KEPT_MS = 60_000;

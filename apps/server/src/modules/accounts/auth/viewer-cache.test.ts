@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { createCaches } from '../../lib/json-cache';
+import { createCaches } from '../../../lib/json-cache';
 import { createViewerCache, type Credentials, VIEWER_KEPT_MS, VIEWERS_KEPT } from './viewer-cache';
 
 const HOUR = 3_600_000;

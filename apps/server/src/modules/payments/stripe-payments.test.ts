@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { type Caller, signUp, signUpAdmin } from '../../../test/accounts-helpers';
+import { type Caller, newAdmin, signUp, signUpAdmin } from '../../../test/accounts-helpers';
 import { makePart } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { placeOrderId } from '../../../test/orders-helpers';
@@ -265,8 +265,6 @@ describe('paying through Stripe', () => {
 });
 
 /** An admin of the shop, signed in; a new one each time. */
-const newAdmin = () => signUpAdmin(t.app);
-
 describe('a Stripe payment that comes after the last units sold', () => {
   it('refunds it through Stripe once, whether the page or the webhook reports it, and sells nothing', async () => {
     const part = await makePart(t.app.database.db, { priceCents: 4_999, stock: 2, minOrder: 2 });
@@ -346,7 +344,7 @@ describe('a Stripe payment that comes after the last units sold', () => {
 describe("Stripe's notices arriving late", () => {
   it('a late or repeated payment notice leaves a shipped order shipped', async () => {
     const customer = await signUp(t.app);
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const { orderId, clientSecret } = await orderBeingPaid(customer);
     const intent = fake.succeed(intentIdOf(clientSecret));
     const { payload, signature } = signedEvent(intent);
@@ -369,7 +367,7 @@ describe("Stripe's notices arriving late", () => {
 
   it('a payment notice for an order an admin deleted is acknowledged and brings nothing back', async () => {
     const customer = await signUp(t.app);
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const orderId = await placeOrder(customer);
     const [placed] = await t.app.database.db
       .select()
@@ -517,7 +515,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('cancels the Stripe payment when an admin deletes the order, so an open payment page cannot charge the card', async () => {
     const customer = await signUp(t.app);
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const { orderId, intentId } = await orderBeingPaid(customer);
     const res = await t.app.inject({
       method: 'DELETE',
@@ -531,7 +529,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('keeps an order Stripe has just paid, marked paid, when an admin tries to delete it', async () => {
     const customer = await signUp(t.app);
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const { orderId, intentId } = await orderBeingPaid(customer);
     fake.succeed(intentId);
     const res = await t.app.inject({
@@ -560,7 +558,7 @@ describe('unpaid orders paid through Stripe', () => {
 
   it('asks to wait, and keeps the order and its stock, while its payment is still processing', async () => {
     const customer = await signUp(t.app);
-    const admin = await newAdmin();
+    const admin = await newAdmin(t.app);
     const { orderId, clientSecret } = await orderBeingPaid(customer);
     fake.process(intentIdOf(clientSecret));
     const waitPlease = {

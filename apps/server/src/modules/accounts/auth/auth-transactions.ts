@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../../db/client';
 
 /**
  * Better Auth runs sign-up (the account, its password, its session) in one transaction of its

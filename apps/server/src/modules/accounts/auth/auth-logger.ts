@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { Config } from '../../config';
+import type { Config } from '../../../config';
 
 type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -3,8 +3,8 @@ import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { browserHeaders, newClientAddress, signUp } from '../../../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { browserHeaders, newClientAddress, signUp } from '../../../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { ACCOUNT_SIGN_IN_RULE } from './sign-in-limits';
 
 const PASSWORD = 'pit-lane-password-7';
