@@ -16,6 +16,7 @@ import { loggerOptions, type LogStream } from './lib/logging';
 import { openLimitCounters } from './lib/rate-limit-store';
 import { authPlugin } from './modules/accounts/auth';
 import { prepareDemoAccounts } from './modules/accounts/demo-accounts';
+import { betterAuthHashing, type PasswordHashing } from './modules/accounts/passwords';
 import { dumpSocketPath, serveDumps } from './modules/backup/dump-socket';
 import { lastGoodBackup } from './modules/backup/schedule';
 import type { PartImages } from './modules/catalog/part-images';
@@ -70,10 +71,13 @@ export async function buildApp(
   {
     logStream,
     database: opened,
+    passwords = betterAuthHashing,
   }: {
     logStream?: LogStream;
     /** The configured database, already opened (the server opens it while this module loads). */
     database?: DatabaseHandle;
+    /** Better Auth's scrypt unless a test gives a cheaper one. */
+    passwords?: PasswordHashing;
   } = {},
 ): Promise<FastifyInstance> {
   const database = opened ?? (await openDatabase(config.database));
@@ -136,7 +140,7 @@ export async function buildApp(
     const justSeeded = config.seedDemo && (await seedDemoData(database.db));
     if (justSeeded) app.log.info('The shop was empty: demo parts, reviews and accounts added');
 
-    const services = await createServices(config, database, app.log);
+    const services = await createServices(config, database, app.log, passwords);
     // Every committed write to a cached table, this instance's or another's, reaches its caches
     // (decision 003).
     app.addHook('onClose', await database.listenForChanges(services.caches, app.log));
@@ -168,6 +172,7 @@ export async function buildApp(
       config,
       rateLimitStore: counters,
       recordAudit: services.auditLog.record,
+      passwords,
     });
     // After the limits: each puts its check first on the routes that take writes, and a forged
     // request must be refused before it counts against its victim's limit.

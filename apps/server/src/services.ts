@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createCaches } from './lib/json-cache';
+import type { PasswordHashing } from './modules/accounts/passwords';
 import { createAccounts } from './modules/accounts/service';
 import { createSignUps } from './modules/accounts/sign-up';
 import { createAuditLog } from './modules/audit/service';
@@ -29,6 +30,7 @@ export async function createServices(
   config: Config,
   database: DatabaseHandle,
   log: FastifyBaseLogger,
+  passwords: PasswordHashing,
 ) {
   const { db } = database;
   // Every cache this process keeps; each is dropped when any instance writes what it holds.
@@ -101,7 +103,7 @@ export async function createServices(
     cart: createCart(db, (viewer, request, alongWith) =>
       orders.placeOrder(viewer, request, alongWith),
     ),
-    signUps: createSignUps(db, { publicUrl: config.publicUrl }),
+    signUps: createSignUps(db, { publicUrl: config.publicUrl, passwords }),
     accounts: createAccounts(db, {
       recordAudit: auditLog.record,
       onAccountChanged: () => caches.drop('users'),

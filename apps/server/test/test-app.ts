@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 import { buildApp } from '../src/app';
 import type { Config, DatabaseConfig } from '../src/config';
+import { lightPasswordHashing } from './light-passwords';
 import { startMailServer, type TestMailServer } from './mail-server';
 
 let template: Promise<Blob> | null = null;
@@ -115,7 +116,10 @@ export async function createTestApp(
   options: Parameters<typeof buildApp>[1] = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(database.config, overrides), options);
+  const app = await buildApp(testConfig(database.config, overrides), {
+    passwords: lightPasswordHashing,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 
 import { httpErrors } from '@fastify/sensible';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 
 import { type ConfirmSignUp, messages, type SignUp } from '@apex/contract';
@@ -11,6 +10,7 @@ import { outbox, pendingSignUps, users } from '../../db/schema';
 import { queueMail } from '../../lib/outbox';
 import { fieldError } from '../../plugins/errors';
 import { isCommonPassword } from './common-passwords';
+import type { PasswordHashing } from './passwords';
 
 /** The shop page the link in the confirmation mail opens (apps/web). */
 export const CONFIRM_EMAIL_PAGE = '/confirm-email';
@@ -44,7 +44,10 @@ export interface ConfirmedSignUp {
  * password. A squatter who signs up with someone else's address never gets an account, and the
  * owner's own sign-up or Google sign-in is never in the way.
  */
-export function createSignUps(db: Database, { publicUrl }: { publicUrl: URL }) {
+export function createSignUps(
+  db: Database,
+  { publicUrl, passwords }: { publicUrl: URL; passwords: PasswordHashing },
+) {
   /** Mails this address got from sign-ups in the last hour, of either kind. */
   async function mailsWithinTheHour(email: string): Promise<number> {
     const [row] = await db
@@ -71,7 +74,7 @@ export function createSignUps(db: Database, { publicUrl }: { publicUrl: URL }) {
         throw fieldError(400, 'password', messages.passwordTooCommon);
       }
       // Hashed whatever follows, so the time taken tells nothing either.
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       await db.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, sql`now()`));
       if ((await mailsWithinTheHour(email)) >= SIGN_UP_MAILS_PER_HOUR) return;
       const [existing] = await db
@@ -117,7 +120,7 @@ export function createSignUps(db: Database, { publicUrl }: { publicUrl: URL }) {
           ),
         );
       if (!pending) throw httpErrors.badRequest(LINK_DOES_NOT_WORK);
-      if (!(await verifyPassword({ hash: pending.passwordHash, password }))) {
+      if (!(await passwords.verify({ hash: pending.passwordHash, password }))) {
         const [counted] = await db
           .update(pendingSignUps)
           .set({ failedAttempts: sql`${pendingSignUps.failedAttempts} + 1` })

@@ -22,6 +22,7 @@ import { AUTH_BASE_PATH } from '../../../lib/identity';
 import type { RateLimitStore } from '../../../lib/rate-limit-store';
 import { shopOrigins } from '../../../lib/shop-origins';
 import { isCommonPassword } from '../common-passwords';
+import type { PasswordHashing } from '../passwords';
 import { createAccountMail, isResetToken, RESET_LINK_SECONDS } from './account-mail';
 import { createAdminEmails } from './admin-emails';
 import { authLogger } from './auth-logger';
@@ -37,6 +38,7 @@ export function createAuth(
   log: FastifyBaseLogger,
   /** The audit log's writer: admin rights granted by ADMIN_EMAILS are written there. */
   recordAudit: RecordAudit,
+  passwords: PasswordHashing,
 ) {
   const origin = config.publicUrl.origin;
   const transactions = authTransactions(db);
@@ -69,6 +71,7 @@ export function createAuth(
     }),
     emailAndPassword: {
       enabled: true,
+      password: passwords,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Only a confirmed address signs in (decision 021). Accounts are made by the shop's own

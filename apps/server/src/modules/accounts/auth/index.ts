@@ -7,6 +7,7 @@ import type { RecordAudit } from '../../../lib/audit';
 import { AUTH_BASE_PATH, type Viewer } from '../../../lib/identity';
 import type { RateLimitStore } from '../../../lib/rate-limit-store';
 import { notFoundBody } from '../../../plugins/errors';
+import type { PasswordHashing } from '../passwords';
 import { errorSummary } from './auth-logger';
 import { type Auth, createAuth } from './better-auth';
 import { isOpenAuthEndpoint } from './open-endpoints';
@@ -40,7 +41,13 @@ export const authPlugin = fp(
       config,
       rateLimitStore,
       recordAudit,
-    }: { config: Config; rateLimitStore: RateLimitStore; recordAudit: RecordAudit },
+      passwords,
+    }: {
+      config: Config;
+      rateLimitStore: RateLimitStore;
+      recordAudit: RecordAudit;
+      passwords: PasswordHashing;
+    },
   ) => {
     const auth = createAuth(
       app.database.db,
@@ -49,6 +56,7 @@ export const authPlugin = fp(
       rateLimitStore,
       app.log.child({ module: 'identity' }),
       recordAudit,
+      passwords,
     );
     app.decorate('auth', auth);
 
