@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 
-import { clientHolds, createCache } from './json-cache';
+import { createCache } from './json-cache';
 
 /** A load the test finishes by hand, to hold it pending while other reads come in. */
 function deferred<T>() {
@@ -138,23 +137,5 @@ describe('the cache in front of the catalog and the reviews', () => {
     await expect(old).rejects.toThrow('timed out');
 
     await expectHeld('fresh', 2);
-  });
-});
-
-describe('a route that asks before it builds its response', () => {
-  const etag = '"orders-41"';
-  const holds = (header?: string) =>
-    clientHolds(
-      { headers: header === undefined ? {} : { 'if-none-match': header } } as FastifyRequest,
-      etag,
-    );
-
-  it('knows the client holds it by any tag of a list, weak or strong, or by *', () => {
-    for (const header of [etag, `W/${etag}`, `W/"older", ${etag}`, `"a",  W/"b" ,${etag}`, '*']) {
-      expect(holds(header), header).toBe(true);
-    }
-    for (const header of [undefined, '', '"older"', `"x", W/"y"`, etag.slice(1)]) {
-      expect(holds(header), header).toBe(false);
-    }
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 /** A JSON answer serialized once, with the strong ETag of its bytes. */
 export interface CachedJson {
@@ -110,19 +110,6 @@ export function createCaches() {
 
 export type Caches = ReturnType<typeof createCaches>;
 export type CacheOf = Caches['cacheOf'];
-
-/**
- * Whether a request's If-None-Match names what the shop would send (RFC 9110, 13.1.2): `*`, or
- * any tag of its list equal to `etag` by the weak comparison, `W/` ignored. For a route that
- * would rather not build a response the client holds: the etag plugin compares only once the
- * response is built (plugins/http-caching.ts).
- */
-export function clientHolds(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}
 
 /**
  * Sends a cached response under its ETag. The etag plugin answers 304 when the client holds these

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import fresh from 'fresh';
 import { z } from 'zod';
 
 import {
@@ -19,7 +20,6 @@ import {
   PlaceOrderSchema,
 } from '@apex/contract';
 
-import { clientHolds } from '../../lib/json-cache';
 import { routeDocs } from '../../lib/route-docs';
 import type { OrdersPage } from './order-pages';
 import type { Orders } from './service';
@@ -36,7 +36,7 @@ const heldCopy = (request: FastifyRequest) => ({ held: !!request.headers['if-non
  */
 async function sendOrdersPage(request: FastifyRequest, reply: FastifyReply, page: OrdersPage) {
   reply.header('etag', page.etag);
-  if (clientHolds(request, page.etag)) return reply.code(304).send(null);
+  if (fresh(request.headers, { etag: page.etag })) return reply.code(304).send(null);
   return { orders: (await page.read()).map(toOrderJson), next: page.next };
 }
 
@@ -113,7 +113,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ orders: Orders }> = async (app
       // The version is one aggregate query; the list is read only when it changed.
       const etag = await orders.allOrdersVersion();
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (clientHolds(request, etag)) return reply.code(304).send(null);
+      if (fresh(request.headers, { etag })) return reply.code(304).send(null);
       return (await orders.listAllOrders()).map(toOrderJson);
     },
   );
