@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { GARAGE_MAX_VEHICLES, ModelYearVehicleSchema, VehicleKeySchema } from './vehicles';
+import { GARAGE_MAX_VEHICLES } from './quantity-rules';
+import { ModelYearVehicleSchema, VehicleKeySchema } from './vehicles';
 
 /**
  * A garage as the customer sets it: vehicles in model years, and the current one, which the

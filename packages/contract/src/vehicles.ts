@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-/** How many vehicles one garage keeps: enough for a household, few enough to choose from. */
-export const GARAGE_MAX_VEHICLES = 5;
 
 /** The model years the shop sells for. */
 export const VEHICLE_YEAR_MIN = 1950;
