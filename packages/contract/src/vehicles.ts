@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 /** The model years the shop sells for. */
 export const VEHICLE_YEAR_MIN = 1950;
 export const VEHICLE_YEAR_MAX = 2100;

@@ -162,5 +162,3 @@ export function createGarage(db: Database) {
     },
   };
 }
-
-export type Garage = ReturnType<typeof createGarage>;

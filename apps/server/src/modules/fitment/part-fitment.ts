@@ -110,5 +110,3 @@ export function createPartFitment(db: Database, { recordAudit }: { recordAudit: 
     },
   };
 }
-
-export type PartFitmentService = ReturnType<typeof createPartFitment>;

@@ -164,5 +164,3 @@ export function createVehicles(db: Database, { recordAudit }: { recordAudit: Rec
     },
   };
 }
-
-export type Vehicles = ReturnType<typeof createVehicles>;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import type { ModelYearVehicle, Vehicle, VehicleOptions } from '@apex/contract';
+import type { ModelYearVehicle, VehicleOptions } from '@apex/contract';
 
 import { apiGet } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
@@ -37,13 +37,5 @@ export function useModelYearVehicle(key: string | null) {
     enabled: key !== null,
     staleTime: 60_000,
     retry: false,
-  });
-}
-
-/** Every vehicle the shop sells for (the admins' fitment form). */
-export function useVehicles() {
-  return useQuery({
-    queryKey: queryKeys.vehicles,
-    queryFn: ({ signal }) => apiGet<Vehicle[]>('/vehicles', { signal }),
   });
 }

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { VehiclePicker } from '../components/vehicle-picker';
 import type { ChosenVehicle } from '../fits';
-import { useGarage } from '../use-garage';
+import { type GarageHolder, useGarage } from '../use-garage';
 
 /** Where the catalogue shows the parts that fit a vehicle. */
 const partsFor = (key: string) => `/?vehicle=${encodeURIComponent(key)}#parts`;
@@ -59,7 +59,7 @@ function GarageList({
   garage,
   onShop,
 }: {
-  garage: ReturnType<typeof useGarage>;
+  garage: GarageHolder;
   onShop: (vehicle: ChosenVehicle) => void;
 }) {
   if (garage.vehicles.length === 0) {
