@@ -8,6 +8,8 @@ import { backupRoutes } from './modules/backup/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { fitmentAdminRoutes } from './modules/fitment/admin-routes';
+import { fitmentRoutes } from './modules/fitment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -24,7 +26,12 @@ export const apiRoutes: FastifyPluginAsyncZod<{
   services: Services;
 }> = async (api, { config, database, services }) => {
   await api.register(healthRoutes, { database });
-  await api.register(catalogRoutes, { catalog: services.catalog });
+  await api.register(catalogRoutes, {
+    catalog: services.catalog,
+    partsFitting: (vehicle) => services.fitment.partsFittingKey(vehicle),
+  });
+  await api.register(fitmentRoutes, { fitment: services.fitment });
+  await api.register(fitmentAdminRoutes, { fitment: services.fitment });
   await api.register(reviewRoutes, { reviews: services.reviews });
   await api.register(contactRoutes, { contact: services.contact });
   await api.register(mailRoutes, { outbox: services.outbox });

@@ -14,6 +14,7 @@ import { claimPictureSweep } from './modules/catalog/picture-sweep-claim';
 import { createPictureFetcher } from './modules/catalog/remote-pictures';
 import { type Catalog, createCatalog } from './modules/catalog/service';
 import { createContact } from './modules/contact/service';
+import { createFitment } from './modules/fitment/service';
 import { createMailSender } from './modules/mail/sender';
 import { createOutboxReader } from './modules/mail/service';
 import { createOrders } from './modules/orders/service';
@@ -88,6 +89,7 @@ export async function createServices(
     /** Lets go of the picture store's connections once nothing uses it. */
     closePictureFiles: () => pictureFiles.close(),
     catalog,
+    fitment: createFitment(db, { recordAudit: auditLog.record }),
     reviews: createReviews(db, caches.cacheOf),
     overview: createOverview(db, caches.cacheOf),
     contact: createContact(db, { digestMinutes: config.mail.contactDigestMinutes }),

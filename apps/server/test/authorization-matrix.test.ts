@@ -13,6 +13,7 @@ import {
   signUpAdmin,
 } from './accounts-helpers';
 import { makeOrder, makePart } from './factories';
+import { makeVehicle } from './fitment-helpers';
 import { pngPicture } from './pictures';
 import { createTestApp, type TestApp } from './test-app';
 import { fakeWebDist } from './web-dist';
@@ -39,6 +40,16 @@ let admin: Caller;
 let owner: UserRow;
 let part: PartRow;
 let picture: string;
+let vehicleKey: string;
+let vehicleId: string;
+
+const vehicleFields = () => ({
+  make: 'Matrix',
+  model: `Car ${randomUUID().slice(0, 8)}`,
+  yearFrom: 2019,
+  yearTo: 2024,
+});
+const freshVehicle = () => makeVehicle(t.app.database.db, vehicleFields());
 
 const headersOf: Record<Role, () => Record<string, string>> = {
   visitor: () => ({}),
@@ -204,6 +215,62 @@ const matrix: Record<string, Row> = {
       payload: pngPicture(),
     }),
     expect: adminsOnly(201),
+  },
+  // The vehicles and what fits them are the catalogue's: anyone may read them.
+  'GET /api/vehicle-options': getRow('/api/vehicle-options?year=2020', everyone(200)),
+  'GET /api/vehicles': getRow('/api/vehicles', everyone(200)),
+  'GET /api/vehicles/:key': {
+    build: async () => ({ method: 'GET', url: `/api/vehicles/${vehicleKey}` }),
+    expect: everyone(200),
+  },
+  'GET /api/fitment': {
+    build: async () => ({ method: 'GET', url: `/api/fitment?parts=${part.id}` }),
+    expect: everyone(200),
+  },
+  'POST /api/manage/vehicles': {
+    build: async () => ({ method: 'POST', url: '/api/manage/vehicles', payload: vehicleFields() }),
+    expect: adminsOnly(201),
+  },
+  'PUT /api/manage/vehicles/:id': {
+    build: async () => ({
+      method: 'PUT',
+      url: `/api/manage/vehicles/${(await freshVehicle()).id}`,
+      payload: vehicleFields(),
+    }),
+    expect: adminsOnly(200),
+  },
+  'DELETE /api/manage/vehicles/:id': {
+    build: async () => ({
+      method: 'DELETE',
+      url: `/api/manage/vehicles/${(await freshVehicle()).id}`,
+    }),
+    expect: adminsOnly(200),
+  },
+  'PUT /api/manage/parts/:id/fitment': {
+    build: async () => ({
+      method: 'PUT',
+      url: `/api/manage/parts/${part.id}/fitment`,
+      payload: { universal: false, vehicleIds: [vehicleId] },
+    }),
+    expect: adminsOnly(200),
+  },
+  // A garage is the caller's own, as a cart is: no address names another's.
+  'GET /api/garage': getRow('/api/garage', signedIn(200)),
+  'PUT /api/garage': {
+    build: async () => ({
+      method: 'PUT',
+      url: '/api/garage',
+      payload: { vehicles: [vehicleKey], current: vehicleKey },
+    }),
+    expect: signedIn(200),
+  },
+  'POST /api/garage/merge': {
+    build: async () => ({
+      method: 'POST',
+      url: '/api/garage/merge',
+      payload: { vehicles: [vehicleKey], current: null },
+    }),
+    expect: signedIn(200),
   },
   'GET /api/review': getRow('/api/review', everyone(200)),
   // Signing up is for anyone, and says the same to everyone whoever's address it names.
@@ -438,6 +505,9 @@ beforeAll(async () => {
     .from(users)
     .where(eq(users.email, customer.email))) as [UserRow];
   part = await makePart(t.app.database.db, { stock: 100_000, minOrder: 1 });
+  const vehicle = await makeVehicle(t.app.database.db);
+  vehicleKey = `2020-${vehicle.slug}`;
+  vehicleId = vehicle.id;
   const upload = await t.app.inject({
     method: 'POST',
     url: '/api/part-images',

@@ -7,13 +7,17 @@ import {
   accounts,
   auditLog,
   builtinPaymentIntents,
+  garageVehicles,
   orders,
   outbox,
+  partFitments,
   parts,
   profiles,
   reviews,
   shopSettings,
+  universalParts,
   users,
+  vehicles,
 } from '../src/db/schema';
 
 /**
@@ -38,6 +42,16 @@ export async function shopDigest(db: Database): Promise<string> {
       .orderBy(asc(builtinPaymentIntents.id)),
     auditLog: await db.select().from(auditLog).orderBy(asc(auditLog.id)),
     shopSettings: await db.select().from(shopSettings).orderBy(asc(shopSettings.key)),
+    vehicles: await db.select().from(vehicles).orderBy(asc(vehicles.id)),
+    partFitments: await db
+      .select()
+      .from(partFitments)
+      .orderBy(asc(partFitments.partId), asc(partFitments.vehicleId)),
+    universalParts: await db.select().from(universalParts).orderBy(asc(universalParts.partId)),
+    garageVehicles: await db
+      .select()
+      .from(garageVehicles)
+      .orderBy(asc(garageVehicles.userId), asc(garageVehicles.vehicleId), asc(garageVehicles.year)),
     // Which mails are queued, not how far their delivery got: a sender may be at work.
     outbox: await db.select({ id: outbox.id }).from(outbox).orderBy(asc(outbox.id)),
   };

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Part, Review } from '@apex/contract';
+import type { FitmentList, Part, PartPage, Review, Vehicle } from '@apex/contract';
 
 import { buildApp } from '../src/app';
 import type { DatabaseConfig } from '../src/config';
@@ -32,6 +32,22 @@ describe('demo data on an empty shop', () => {
       expect(part.minorder).toBeLessThanOrEqual(part.quantity);
       expect(part.price).toBeGreaterThan(0);
     }
+  });
+
+  it('has vehicles of several makes and generations, and parts that fit some, or all', async () => {
+    const vehicles = (await t.app.inject({ url: '/api/vehicles' })).json<Vehicle[]>();
+    expect(new Set(vehicles.map((v) => v.make)).size).toBeGreaterThanOrEqual(3);
+    expect(vehicles.length).toBeGreaterThanOrEqual(6);
+    const all = (await t.app.inject({ url: '/api/parts' })).json<Part[]>();
+    const evo = (
+      await t.app.inject({ url: '/api/parts?vehicle=2019-lamborghini-huracan-evo&limit=100' })
+    ).json<PartPage>();
+    expect(evo.total).toBeGreaterThan(2);
+    expect(evo.total).toBeLessThan(all.length);
+    const fitment = (
+      await t.app.inject({ url: `/api/fitment?parts=${all.map((p) => p._id).join(',')}` })
+    ).json<FitmentList>();
+    expect(fitment.parts.some((p) => p.universal)).toBe(true);
   });
 
   it('gives every part its own picture, shipped with the web app', async () => {

@@ -15,6 +15,7 @@ import { sniffPartImage } from '../src/modules/catalog/part-images';
 import { browserHeaders, type Caller, makeAdminDirectly, signUp } from './accounts-helpers';
 import { shopDigest } from './db-digest';
 import { makePart, makeReview } from './factories';
+import { makeVehicle } from './fitment-helpers';
 import {
   authMayTake,
   isRecord,
@@ -95,6 +96,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
     let partId: string;
     let orderId: string;
     let clientSecret: string;
+    let vehicleId: string;
+    let vehicleKey: string;
 
     beforeAll(async () => {
       console.info(`hostile input: fast-check seed ${SEED} (replay with HOSTILE_SEED=${SEED})`);
@@ -117,6 +120,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
       });
       partId = (await makePart(db, { stock: 50, minOrder: 2, priceCents: 12_345 })).id;
       await makeReview(db);
+      const vehicle = await makeVehicle(db);
+      vehicleId = vehicle.id;
+      vehicleKey = `2020-${vehicle.slug}`;
 
       const placed = await placeOrder(t.app, customer.bearer, {
         orderId: partId,
@@ -246,6 +252,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
         inStock: field(fc.constantFrom('true', 'false', 'TRUE', '1', '')),
         limit: field(fc.constantFrom('1', '12', '100', '101', '0', '-1', '2.5', '1e2', ' 7 ')),
         cursor: field(fc.oneof(fc.constant(partId), fc.uuid(), spoiledIds(partId))),
+        vehicle: field(
+          fc.constantFrom(vehicleKey, '2030-lamborghini-huracan-evo', 'huracan', `${vehicleKey}-`),
+        ),
       });
       const before = await shopDigest(t.app.database.db);
       await fc.assert(
@@ -258,7 +267,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
           const res = await t.app.inject({
             url: `/api/parts?${new URLSearchParams(fields).toString()}`,
           });
-          if (searchMayTake(search, partId)) {
+          if (searchMayTake(search, partId, vehicleKey)) {
             expect(res.statusCode, describeAnswer(res)).toBe(200);
             expect(Object.keys(res.json<object>()).sort()).toEqual(['next', 'parts', 'total']);
           } else expectRefusal(res);
@@ -644,6 +653,114 @@ describe.skipIf(process.env.TEST_DB === 'postgres')(
         headers: { ...customer.bearer, 'idempotency-key': idempotencyKey },
         payload: { phone: '+1 555 0100', address: '1 Pit Lane' },
       }));
+    });
+
+    const vehicleForm = formLike({
+      make: formText({ minLength: 1, maxLength: 20 }),
+      model: formText({ minLength: 1, maxLength: 20 }),
+      generation: fc.oneof(fc.constant(null), formText({ maxLength: 10 })),
+      yearFrom: fc.integer({ min: 1940, max: 2110 }),
+      yearTo: fc.integer({ min: 1940, max: 2110 }),
+      trim: fc.oneof(fc.constant(null), formText({ maxLength: 10 })),
+      engine: fc.oneof(fc.constant(null), formText({ maxLength: 10 })),
+    });
+
+    it(`POST /api/manage/vehicles refuses ${RUNS} hostile vehicles`, async () => {
+      await expectAllRefused(hostileBodies(vehicleForm), (body) => {
+        fc.pre(!shopMayTake(mayTake.vehicle, body));
+        return { method: 'POST', url: '/api/manage/vehicles', ...withBody(admin.bearer, body) };
+      });
+    });
+
+    it(`PUT /api/manage/vehicles/:id refuses ${RUNS} hostile edits`, async () => {
+      const inputs = fc.record({
+        vehicle: fc.oneof(
+          fc.constant<Segment>({ sent: vehicleId, seen: vehicleId }),
+          idSegments(vehicleId),
+        ),
+        body: hostileBodies(vehicleForm),
+      });
+      await expectAllRefused(inputs, ({ vehicle, body }) => {
+        fc.pre(!(namesId(vehicle, vehicleId) && shopMayTake(mayTake.vehicle, body)));
+        return {
+          method: 'PUT',
+          url: `/api/manage/vehicles/${vehicle.sent}`,
+          ...withBody(admin.bearer, body),
+        };
+      });
+    });
+
+    it(`DELETE /api/manage/vehicles/:id refuses ${RUNS} hostile ids`, async () => {
+      await expectAllRefused(idSegments(vehicleId), (vehicle) => {
+        fc.pre(!namesId(vehicle, vehicleId));
+        return {
+          method: 'DELETE',
+          url: `/api/manage/vehicles/${vehicle.sent}`,
+          headers: admin.bearer,
+        };
+      });
+    });
+
+    it(`PUT /api/manage/parts/:id/fitment refuses ${RUNS} hostile fitments`, async () => {
+      const fitmentForm = formLike({
+        universal: fc.boolean(),
+        vehicleIds: fc.oneof(
+          fc.array(fc.oneof(fc.constant(vehicleId), fc.uuid(), spoiledIds(vehicleId)), {
+            maxLength: 3,
+          }),
+          fc.array(fc.constant(vehicleId), { minLength: 501, maxLength: 502 }),
+          anyValue,
+        ),
+      });
+      const inputs = fc.record({
+        part: fc.oneof(fc.constant<Segment>({ sent: partId, seen: partId }), idSegments(partId)),
+        body: hostileBodies(fitmentForm),
+      });
+      await expectAllRefused(inputs, ({ part, body }) => {
+        fc.pre(
+          !(
+            namesId(part, partId) && shopMayTake((value) => mayTake.fitment(value, vehicleId), body)
+          ),
+        );
+        return {
+          method: 'PUT',
+          url: `/api/manage/parts/${part.sent}/fitment`,
+          ...withBody(admin.bearer, body),
+        };
+      });
+    });
+
+    const garageForm = () =>
+      formLike({
+        vehicles: fc.oneof(
+          fc.array(
+            fc.oneof(
+              fc.constant(vehicleKey),
+              fc.constant('2030-lamborghini-huracan-evo'),
+              hostileText,
+            ),
+            { maxLength: 3 },
+          ),
+          fc.array(fc.constant(vehicleKey), { minLength: 6, maxLength: 7 }),
+          anyValue,
+        ),
+        current: fc.oneof(fc.constant(null), fc.constant(vehicleKey), hostileText),
+      });
+
+    it(`PUT /api/garage refuses ${RUNS} hostile garages`, async () => {
+      await expectAllRefused(hostileBodies(garageForm()), (body) => {
+        fc.pre(!shopMayTake((value) => mayTake.garage(value, vehicleKey), body));
+        return { method: 'PUT', url: '/api/garage', ...withBody(customer.bearer, body) };
+      });
+    });
+
+    it(`POST /api/garage/merge refuses ${RUNS} hostile garages`, async () => {
+      await expectAllRefused(hostileBodies(garageForm()), (body) => {
+        // A well-formed garage naming vehicles the shop does not sell for is merged without them.
+        fc.pre(!shopMayTake((value) => mayTake.garage(value, vehicleKey), body));
+        fc.pre(!shopMayTake(mayTake.garageForm, body));
+        return { method: 'POST', url: '/api/garage/merge', ...withBody(customer.bearer, body) };
+      });
     });
 
     it(`PATCH /api/orders/:id refuses ${RUNS} hostile payment notices`, async () => {

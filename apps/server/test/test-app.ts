@@ -125,7 +125,7 @@ export async function createTestApp(
     app,
     reset: async () => {
       await app.database.db.execute(
-        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, pending_sign_ups, contact_questions, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, users restart identity cascade`,
+        sql`truncate table builtin_payment_intents, orders, parts, reviews, profiles, sessions, accounts, verifications, pending_sign_ups, contact_questions, rate_limit_counters, audit_log, shop_settings, outbox, backup_runs, vehicles, users restart identity cascade`,
       );
       // The embedded database's limits count in memory, not in the table emptied above.
       await app.rateLimits.forgetAll();

@@ -9,6 +9,10 @@ export const ACTIVITY_ACTIONS = [
   'part.restock',
   'part.archive',
   'picture.upload',
+  'part.fitment',
+  'vehicle.add',
+  'vehicle.edit',
+  'vehicle.delete',
   'order.ship',
   'order.delete',
   'user.make-admin',
@@ -20,7 +24,14 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
-export const ACTIVITY_SUBJECT_TYPES = ['part', 'picture', 'order', 'user', 'mail'] as const;
+export const ACTIVITY_SUBJECT_TYPES = [
+  'part',
+  'picture',
+  'order',
+  'user',
+  'mail',
+  'vehicle',
+] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 
 /** How many entries one page of the activity log holds. */

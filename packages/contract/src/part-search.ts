@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { PART_PAGE_SIZE, PART_SORTS } from './part-sorts';
 import { PartListSchema } from './parts';
+import { VehicleKeySchema } from './vehicles';
 
 export * from './part-sorts';
 
@@ -34,6 +35,9 @@ export const PartSearchQuerySchema = z.object({
     .uuid({ message: 'cursor must be the `next` of a page' })
     .optional()
     .describe("The previous page's `next`: the parts after that one"),
+  vehicle: VehicleKeySchema.optional().describe(
+    'Only parts that fit this vehicle in this model year (universal parts fit all)',
+  ),
 });
 export type PartSearchQuery = z.infer<typeof PartSearchQuerySchema>;
 

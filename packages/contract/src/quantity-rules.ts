@@ -2,6 +2,9 @@
 // the web app's first load (the cart's badge and "Add to cart") needs these rules and none of
 // the others (`rules.ts` re-exports them for everyone else).
 
+/** How many vehicles one garage keeps: enough for a household, few enough to choose from. */
+export const GARAGE_MAX_VEHICLES = 5;
+
 /** How many different parts one cart (and so one order) can hold. */
 export const CART_MAX_LINES = 50;
 

@@ -55,4 +55,9 @@ export const PART_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
-export { CART_MAX_LINES, isOrderQuantityAllowed, orderQuantityHint } from './quantity-rules';
+export {
+  CART_MAX_LINES,
+  GARAGE_MAX_VEHICLES,
+  isOrderQuantityAllowed,
+  orderQuantityHint,
+} from './quantity-rules';

@@ -6,6 +6,7 @@ import { users } from './identity-schema';
 
 export * from './cart-schema';
 export * from './catalog-schema';
+export * from './fitment-schema';
 export * from './identity-schema';
 export * from './orders-schema';
 

@@ -1,8 +1,19 @@
 import { count, eq } from 'drizzle-orm';
 
+import { vehicleSlugOf } from '@apex/contract';
+
 import type { Database } from './client';
 import { demoParts, demoReviews } from './demo-data';
-import { parts, reviews, shopSettings, users } from './schema';
+import { demoFitment, demoVehicles } from './demo-vehicles';
+import {
+  partFitments,
+  parts,
+  reviews,
+  shopSettings,
+  universalParts,
+  users,
+  vehicles,
+} from './schema';
 
 /** The shop setting that records that the one-time demo seeding has been decided. */
 export const DEMO_SEEDED_SETTING = 'demo-seeded';
@@ -30,12 +41,44 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         .where(eq(shopSettings.key, DEMO_SEEDED_SETTING));
       return false;
     }
-    await tx
+    const added = await tx
       .insert(parts)
       .values(
         demoParts.map(({ slug, ...part }) => ({ ...part, image: `/images/parts/${slug}.svg` })),
-      );
+      )
+      .returning({ id: parts.id, image: parts.image });
     await tx.insert(reviews).values([...demoReviews]);
+    await seedDemoFitment(tx, added);
     return true;
   });
+}
+
+/** The demo vehicles, and which demo parts fit them. */
+async function seedDemoFitment(tx: Database, added: { id: string; image: string }[]) {
+  const vehicleRows = await tx
+    .insert(vehicles)
+    .values(
+      demoVehicles.map(({ key: _key, ...vehicle }) => ({
+        ...vehicle,
+        slug: vehicleSlugOf([vehicle.make, vehicle.model, vehicle.generation, vehicle.trim]),
+      })),
+    )
+    .returning({ id: vehicles.id });
+  const vehicleIds = new Map(demoVehicles.map((v, i) => [v.key, vehicleRows[i]?.id]));
+  const partIds = new Map(added.map((p) => [p.image.replace(/^.*\/|\.svg$/g, ''), p.id]));
+  const universal: { partId: string }[] = [];
+  const fits: { partId: string; vehicleId: string }[] = [];
+  for (const [slug, fitsWhat] of Object.entries(demoFitment)) {
+    const partId = partIds.get(slug);
+    if (!partId) continue;
+    if (fitsWhat === 'universal') universal.push({ partId });
+    else {
+      for (const key of fitsWhat) {
+        const vehicleId = vehicleIds.get(key);
+        if (vehicleId) fits.push({ partId, vehicleId });
+      }
+    }
+  }
+  if (universal.length) await tx.insert(universalParts).values(universal);
+  if (fits.length) await tx.insert(partFitments).values(fits);
 }

@@ -29,6 +29,12 @@ function isText(value: unknown, { min = 0, max }: { min?: number; max: number })
   return length >= min && length <= max;
 }
 
+/** A model year and a vehicle, as `2019-lamborghini-huracan-evo`. */
+const isVehicleKey = (value: unknown) =>
+  typeof value === 'string' &&
+  value.length <= 100 &&
+  /^\d{4}-[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+
 /** An optional text field: left out, or text as above. */
 const isOptionalText = (value: unknown, max: number) =>
   value === undefined || isText(value, { max });
@@ -142,6 +148,59 @@ export const mayTake = {
   /** POST /api/cart/checkout: where the order goes, as on the order form. */
   checkout: (body: unknown) =>
     isRecord(body) && isOptionalText(body.phone, 40) && isOptionalText(body.address, 500),
+
+  /**
+   * POST /api/manage/vehicles and PUT /api/manage/vehicles/:id: a make (1–40 characters) and a
+   * model (1–60); a generation (40), trim (60) and engine (80) that may be left out or null; and
+   * model years from 1950 to 2100, the last not before the first.
+   */
+  vehicle: (body: unknown) =>
+    isRecord(body) &&
+    isText(body.make, { min: 1, max: 40 }) &&
+    isText(body.model, { min: 1, max: 60 }) &&
+    [
+      ['generation', 40],
+      ['trim', 60],
+      ['engine', 80],
+    ].every(([field, max]) => {
+      const value = body[field as string];
+      return value === null || isOptionalText(value, max as number);
+    }) &&
+    isWhole(body.yearFrom, 1950, 2100) &&
+    isWhole(body.yearTo, 1950, 2100) &&
+    (body.yearTo as number) >= (body.yearFrom as number),
+
+  /**
+   * PUT /api/garage and POST /api/garage/merge: at most 5 different vehicles, each the fixture's
+   * key (the only vehicle the shop sells for), and the current one null or among them.
+   */
+  garage: (body: unknown, vehicleKey: string) =>
+    isRecord(body) &&
+    Array.isArray(body.vehicles) &&
+    body.vehicles.length <= 5 &&
+    body.vehicles.every((key) => key === vehicleKey) &&
+    new Set(body.vehicles).size === body.vehicles.length &&
+    (body.current === null || body.vehicles.includes(body.current)),
+
+  /**
+   * POST /api/garage/merge: a garage of the right form, whatever vehicles its keys name (a year of
+   * four digits and a slug, at most 100 characters); the merge leaves out those it does not sell for.
+   */
+  garageForm: (body: unknown) =>
+    isRecord(body) &&
+    Array.isArray(body.vehicles) &&
+    body.vehicles.length <= 5 &&
+    body.vehicles.every(isVehicleKey) &&
+    new Set(body.vehicles).size === body.vehicles.length &&
+    (body.current === null || body.vehicles.includes(body.current)),
+
+  /** PUT /api/manage/parts/:id/fitment: universal or not, and vehicles that exist (at most 500). */
+  fitment: (body: unknown, vehicleId: string) =>
+    isRecord(body) &&
+    typeof body.universal === 'boolean' &&
+    Array.isArray(body.vehicleIds) &&
+    body.vehicleIds.length <= 500 &&
+    body.vehicleIds.every((id) => sameId(id, vehicleId)),
 
   /** PATCH /api/orders/:id: the page's payment notice. */
   paymentNotice: (body: unknown) =>
@@ -267,14 +326,15 @@ const PART_SORTS = ['relevance', 'name', 'price', 'price-desc', 'newest'];
 
 /**
  * A search of the parts: words of up to 200 characters, one of the sorts, `inStock` as true or
- * false, 1 to 100 parts a page, and a cursor that is the id of a part on sale (`existingPart`).
- * Every field may be left out.
+ * false, 1 to 100 parts a page, a cursor that is the id of a part on sale (`existingPart`), and
+ * a vehicle the shop sells for in that year (`existingVehicle`). Every field may be left out.
  */
 export function searchMayTake(
-  query: Partial<Record<'q' | 'sort' | 'inStock' | 'limit' | 'cursor', string>>,
+  query: Partial<Record<'q' | 'sort' | 'inStock' | 'limit' | 'cursor' | 'vehicle', string>>,
   existingPart: string,
+  existingVehicle = '',
 ): boolean {
-  const { q, sort, inStock, limit, cursor } = query;
+  const { q, sort, inStock, limit, cursor, vehicle } = query;
   const perPage = limit === undefined ? 12 : Number(limit);
   return (
     (q === undefined || isText(q, { max: 200 })) &&
@@ -283,7 +343,8 @@ export function searchMayTake(
     Number.isInteger(perPage) &&
     perPage >= 1 &&
     perPage <= 100 &&
-    (cursor === undefined || cursor === existingPart)
+    (cursor === undefined || cursor === existingPart) &&
+    (vehicle === undefined || vehicle === existingVehicle)
   );
 }
 

@@ -17,6 +17,7 @@ const ConfirmEmailPage = lazyPage(() => import('@/features/accounts/routes/confi
 const ForgotPasswordPage = lazyPage(() => import('@/features/accounts/routes/forgot-password'));
 const ResetPasswordPage = lazyPage(() => import('@/features/accounts/routes/reset-password'));
 const CartPage = lazyPage(() => import('@/features/cart/routes/cart'));
+const GaragePage = lazyPage(() => import('@/features/fitment/routes/garage'));
 const DashboardRoutes = lazyPage(() => import('./dashboard-routes'));
 const PartPage = lazyPage(() => import('./routes/part'));
 const PurchasePage = lazyPage(() => import('./routes/purchase'));
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="parts/:id" element={<PartPage />} />
         <Route path="cart" element={<CartPage />} />
+        <Route path="garage" element={<GaragePage />} />
         <Route
           path="purchase/:id"
           element={

@@ -9,7 +9,7 @@ import { setSignedInListener, storeAccessToken, useSession, useSignOut } from '@
 /**
  * Keeps the access token in step with the session: a refused signed-in call signs out and goes
  * home (requirements §4), a session that arrived by redirect (Google without a popup) gets its
- * token, and every sign-in brings the visitor's cart into the account's.
+ * token, and every sign-in brings the visitor's cart and garage into the account's.
  */
 export function SessionSync() {
   const navigate = useNavigate();
@@ -28,10 +28,17 @@ export function SessionSync() {
     // The merge's script arrives with a sign-in, not with every page. Should it fail to arrive,
     // the visitor's cart stays in the browser for the next sign-in, and the sign-in goes on.
     setSignedInListener(() =>
-      import('@/features/cart/api/merge-cart').then(
-        (cart) => cart.mergeVisitorCart(queryClient),
-        () => undefined,
-      ),
+      Promise.all([
+        import('@/features/cart/api/merge-cart').then(
+          (cart) => cart.mergeVisitorCart(queryClient),
+          () => undefined,
+        ),
+        // My Garage joins the account's the same way, and fails the same way: kept for next time.
+        import('@/features/fitment/api/garage').then(
+          (garage) => garage.mergeVisitorGarage(queryClient),
+          () => undefined,
+        ),
+      ]).then(() => undefined),
     );
     return () => setSignedInListener(null);
   }, [queryClient]);

@@ -25,6 +25,15 @@ export const queryKeys = {
     /** Manage Orders, a page at a time, by its filter's query string. */
     managed: (query: string) => ['orders', 'managed', query] as const,
   },
+  /** The vehicle picker's choices, by the query string of the choices made so far. */
+  vehicleOptions: (query: string) => ['vehicle-options', query] as const,
+  vehicles: ['vehicles'] as const,
+  /** A vehicle in a model year, by its key (`2019-lamborghini-huracan-evo`). */
+  vehicle: (key: string) => ['vehicles', key] as const,
+  /** Which vehicles a part fits; an admin's change refreshes them all. */
+  fitment: { all: ['fitment'] as const, part: (id: string) => ['fitment', id] as const },
+  /** The signed-in customer's garage (a visitor's lives in the browser). */
+  garage: ['garage'] as const,
   /** The signed-in customer's cart (a visitor's lives in the browser, not in this cache). */
   cart: ['cart'] as const,
   payments: {

@@ -24,8 +24,15 @@ export interface Page {
  * the database would answer it; null when the cursor names no part of `all` (taken off sale since
  * that page, say), which only the database can place among the others.
  */
+/** Whether a search keeps a part it matches: in stock when asked, and fitting when asked. */
+export const wantedBy =
+  (search: PartSearch) =>
+  (row: PartRow): boolean =>
+    (!search.inStockOnly || row.stock >= row.minOrder) &&
+    (!search.fitting || search.fitting.has(row.id));
+
 export function pageFrom(all: readonly PartRow[], search: PartSearch): Page | null {
-  const wanted = (row: PartRow) => !search.inStockOnly || row.stock >= row.minOrder;
+  const wanted = wantedBy(search);
   let from = 0;
   if (search.after) {
     const anchor = all.findIndex((row) => row.id === search.after);
@@ -38,7 +45,7 @@ export function pageFrom(all: readonly PartRow[], search: PartSearch): Page | nu
     if (row && wanted(row)) rows.push(row);
   }
   const { page, next } = toPage(rows, search.limit);
-  const total = search.inStockOnly ? all.filter(wanted).length : all.length;
+  const total = search.inStockOnly || search.fitting ? all.filter(wanted).length : all.length;
   return { rows: page, total, next };
 }
 

@@ -27,10 +27,11 @@ import { fromNewPartJson, fromPartSearchQuery, fromPartUpdateJson, toPartJson } 
 
 const errors = errorResponses(400, 401, 403, 404);
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async (
-  app,
-  { catalog },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: Catalog;
+  /** The fitment module's answer: the ids of the parts that fit a `vehicle` parameter. */
+  partsFitting: (vehicle: string) => Promise<ReadonlySet<string>>;
+}> = async (app, { catalog, partsFitting }) => {
   app.get(
     '/parts',
     {
@@ -48,7 +49,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: Catalog }> = async 
         // The list held in memory is taken as it is; only a cold cache waits for the database.
         return sendCachedJson(reply, catalog.heldList() ?? (await catalog.listParts()));
       }
-      const { rows, total, next } = await catalog.searchParts(search);
+      const { vehicle } = request.query;
+      const fitting = vehicle === undefined ? null : await partsFitting(vehicle);
+      const { rows, total, next } = await catalog.searchParts({ ...search, fitting });
       return { parts: rows.map(toPartJson), total, next };
     },
   );

@@ -2,7 +2,7 @@ import type { PartSort } from '@apex/contract';
 
 import type { Database } from '../../db/client';
 import type { PartRow } from '../../db/schema';
-import { type Browsing, type Page, pageFrom } from './browse';
+import { type Browsing, type Page, pageFrom, wantedBy } from './browse';
 import { asksExactly, type PartSearch, rankedMatches } from './search';
 
 /**
@@ -99,7 +99,7 @@ export function createSearchMemory(
     const { words } = search;
     const entry = recall(words);
     let matches = await entry.words;
-    const wanted = (row: PartRow) => !search.inStockOnly || row.stock >= row.minOrder;
+    const wanted = wantedBy(search);
     // As in the database: names spelled close are tried when the words find no part wanted.
     if (!asksExactly(words) && !matches.ordered('relevance').some(wanted)) {
       matches = await spellingOf(words, entry);

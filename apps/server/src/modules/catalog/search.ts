@@ -1,5 +1,5 @@
 import { httpErrors } from '@fastify/sensible';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 
 import type { PartSort } from '@apex/contract';
 
@@ -17,6 +17,8 @@ export interface PartSearch {
   limit: number;
   /** The last part of the page before: the page holds the parts that come after it. */
   after: string | null;
+  /** Only these parts: the ones that fit the customer's vehicle (`?vehicle=`); null for all. */
+  fitting?: ReadonlySet<string> | null | undefined;
 }
 
 /**
@@ -158,6 +160,7 @@ async function pageOf(
     isNull(parts.archivedAt),
     match ? matchOf(match, sql`${parts}`).where : undefined,
     search.inStockOnly ? sql`${parts.stock} >= ${parts.minOrder}` : undefined,
+    search.fitting ? inArray(parts.id, [...search.fitting]) : undefined,
   );
   const ordering = orderingOf(search.sort, match);
   let afterAnchor: SQL | undefined;

@@ -70,8 +70,9 @@ export function fromPartSearchQuery({
   inStock,
   limit,
   cursor,
+  vehicle,
 }: PartSearchQuery): PartSearch | null {
-  if ([q, sort, inStock, limit, cursor].every((field) => field === undefined)) return null;
+  if ([q, sort, inStock, limit, cursor, vehicle].every((field) => field === undefined)) return null;
   const words = q || null;
   return {
     words,

@@ -15,6 +15,7 @@ interface NavEntry {
 const publicLinks: NavEntry[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/#parts', label: 'Purchase', end: true },
+  { to: '/garage', label: 'My Garage', end: false },
   { to: '/blogs', label: 'Blogs', end: false },
   { to: '/my-portfolio', label: 'My Portfolio', end: false },
 ];

@@ -6,6 +6,8 @@ import { AddToCartForm } from '@/features/cart/components/add-to-cart-form';
 import { usePart } from '@/features/catalog/api/get-part';
 import { PartSummary } from '@/features/catalog/components/part-details';
 import NotFoundPage from '@/features/content/routes/not-found';
+import { PartFitmentSection } from '@/features/fitment/components/part-fitment-section';
+import { useFitConfirmation } from '@/features/fitment/use-fit-confirmation';
 import { ApiError } from '@/lib/api';
 import type { Part } from '@/lib/shop';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -47,6 +49,7 @@ const CRUMBS = [
 
 function PartOnSale({ part }: { part: Part }) {
   useDocumentTitle(part.name);
+  const confirmFit = useFitConfirmation(part);
   // An order takes at least the minimum order, so fewer units than that cannot be bought.
   const orderable = part.stock >= part.minOrder;
   return (
@@ -81,8 +84,9 @@ function PartOnSale({ part }: { part: Part }) {
           )}
         </div>
         {/* After Buy now, which stays the next stop after the heading for the keyboard. */}
-        {orderable && <AddToCartForm part={part} />}
+        {orderable && <AddToCartForm part={part} confirm={confirmFit} />}
       </PartSummary>
+      <PartFitmentSection partId={part.id} />
     </div>
   );
 }

@@ -10,6 +10,10 @@ const actionLabels: Record<ActivityAction, string> = {
   'part.restock': 'Restocked a part',
   'part.archive': 'Took a part off sale',
   'picture.upload': 'Uploaded a picture',
+  'part.fitment': 'Set the vehicles a part fits',
+  'vehicle.add': 'Added a vehicle',
+  'vehicle.edit': 'Edited a vehicle',
+  'vehicle.delete': 'Deleted a vehicle',
   'order.ship': 'Shipped an order',
   'order.delete': 'Deleted an unpaid order',
   'user.make-admin': 'Made an account admin',
@@ -41,6 +45,15 @@ const fieldLabels: Record<string, string> = {
   recipient: 'To',
   subject: 'Subject',
   mails: 'Mails shown',
+  make: 'Make',
+  model: 'Model',
+  generation: 'Generation',
+  yearFrom: 'First year',
+  yearTo: 'Last year',
+  trim: 'Trim',
+  engine: 'Engine',
+  universal: 'Fits every vehicle',
+  vehicles: 'Fits',
 };
 
 const LONGEST_TEXT = 80;
@@ -102,5 +115,7 @@ export function describeSubject({ subject, before, after }: Activity): string {
       return subject.id.split('/').at(-1) ?? subject.id;
     case 'mail':
       return text('subject') ?? 'The Outbox';
+    case 'vehicle':
+      return text('name') ?? 'A vehicle';
   }
 }

@@ -11,11 +11,18 @@ import { useCart } from '../use-cart';
  * A part card's "Add to cart": the part's minimum order, or one more unit of it. What happened is
  * said in a toast, which screen readers announce.
  */
-export function AddToCartButton({ part }: { part: CartPart }) {
+export function AddToCartButton({
+  part,
+  confirm,
+}: {
+  part: CartPart;
+  /** Asked first; false leaves the cart as it is (a part that does not fit the customer's car). */
+  confirm?: (() => boolean) | undefined;
+}) {
   const holder = useCart();
   const [busy, setBusy] = useState(false);
   const add = async () => {
-    if (busy) return;
+    if (busy || (confirm && !confirm())) return;
     setBusy(true);
     try {
       const { addOne } = await loadChunk(() => import('../cart-writes'));

@@ -11,11 +11,20 @@ import { QuantityForm } from './quantity-form';
  * The part page's "Add to cart": a quantity within the part's rules, with the spec's hint. A part
  * already in the cart starts from the cart's quantity, and the cart's line takes the one chosen.
  */
-export function AddToCartForm({ part }: { part: CartPart }) {
+export function AddToCartForm({
+  part,
+  confirm,
+}: {
+  part: CartPart;
+  /** Asked before a part goes in the cart; false leaves the cart as it is. */
+  confirm?: (() => boolean) | undefined;
+}) {
   const id = useId();
   const holder = useCart();
   const line = holder.cart?.lines.find((other) => other.partId === part.id);
   const save = async (quantity: number) => {
+    // Asked only for a part not in the cart yet: a quantity change was confirmed when it went in.
+    if (!line && confirm && !confirm()) return;
     await setLine(holder, part, quantity, part.priceCents);
     void notify('success', `In your cart: ${quantity} × ${part.name}`);
   };

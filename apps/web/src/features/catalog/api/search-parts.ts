@@ -16,6 +16,8 @@ export interface PartSearch {
   /** null: the server's default (best match with words, by name without). */
   sort: PartSort | null;
   inStockOnly: boolean;
+  /** Only parts that fit this vehicle in this model year (`2019-lamborghini-huracan-evo`); null for all. */
+  vehicle: string | null;
 }
 
 export interface PartPage {
@@ -33,6 +35,7 @@ export function partSearchOf(params: URLSearchParams): PartSearch {
     words: params.get('q')?.trim() ?? '',
     sort: PART_SORTS.find((known) => known === sort) ?? null,
     inStockOnly: params.get('inStock') === 'true',
+    vehicle: params.get('vehicle') || null,
   };
 }
 
@@ -42,6 +45,7 @@ export function searchParamsOf(search: PartSearch): URLSearchParams {
   if (search.words) params.set('q', search.words);
   if (search.sort) params.set('sort', search.sort);
   if (search.inStockOnly) params.set('inStock', 'true');
+  if (search.vehicle) params.set('vehicle', search.vehicle);
   return params;
 }
 

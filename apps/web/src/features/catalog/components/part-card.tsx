@@ -8,7 +8,16 @@ import type { Part } from '@/lib/shop';
 /** What else a card offers beside "Buy now" (the app puts "Add to cart" there). */
 export type PartCardAction = (part: Part) => ReactNode;
 
-export function PartCard({ part, action }: { part: Part; action?: PartCardAction | undefined }) {
+export function PartCard({
+  part,
+  action,
+  note,
+}: {
+  part: Part;
+  action?: PartCardAction | undefined;
+  /** What the card says below the description (whether the part fits the customer's car). */
+  note?: PartCardAction | undefined;
+}) {
   return (
     <article className="card bg-base-100 shadow-md" aria-labelledby={`part-${part.id}`}>
       <figure className="aspect-[4/3] bg-neutral">
@@ -28,6 +37,7 @@ export function PartCard({ part, action }: { part: Part; action?: PartCardAction
           </Link>
         </h3>
         <p className="text-sm text-base-content/80">{part.description}</p>
+        {note?.(part)}
         <dl className="grid grid-cols-3 gap-2 text-sm">
           <div>
             <dt className="text-base-content/70">Price</dt>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { PART_PAGE_SIZE } from '@apex/contract/part-sorts';
@@ -24,15 +24,24 @@ function PartCardSkeleton() {
   );
 }
 
-const EVERY_PART: PartSearch = { words: '', sort: null, inStockOnly: false };
+const EVERY_PART: PartSearch = { words: '', sort: null, inStockOnly: false, vehicle: null };
 
 /**
  * The catalog on the home page, where "Purchase" in the navigation leads: a search whose words,
  * order and stock filter live in the page's address (so it can be shared, and Back returns to
  * the search before), the first parts of it, and "Show more" for the next ones. `cardAction` is
- * what each card offers beside "Buy now".
+ * what each card offers beside "Buy now", `cardNote` what it says below the description (whether
+ * the part fits the customer's vehicle), and `vehicleBar` the vehicle the parts are shown for.
  */
-export function PartsSection({ cardAction }: { cardAction?: PartCardAction }) {
+export function PartsSection({
+  cardAction,
+  cardNote,
+  vehicleBar,
+}: {
+  cardAction?: PartCardAction;
+  cardNote?: PartCardAction;
+  vehicleBar?: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const search = partSearchOf(params);
   const first = usePartPage(search, null);
@@ -50,6 +59,7 @@ export function PartsSection({ cardAction }: { cardAction?: PartCardAction }) {
           </p>
         )}
       </div>
+      {vehicleBar}
       <PartSearchForm search={search} onSearch={show} />
       {first.isPending && (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
@@ -64,6 +74,7 @@ export function PartsSection({ cardAction }: { cardAction?: PartCardAction }) {
         <div className="flex flex-wrap items-center gap-3">
           <p>
             {search.words ? `No parts match “${search.words}”.` : 'No parts match this search.'}
+            {search.vehicle && ' Only parts that fit the vehicle are shown.'}
           </p>
           <button type="button" className="btn btn-sm" onClick={() => show(EVERY_PART)}>
             Show every part
@@ -78,6 +89,7 @@ export function PartsSection({ cardAction }: { cardAction?: PartCardAction }) {
           // top (and the first page) is read again rather than left to disagree with the rest.
           onTotalChanged={first.refetch}
           cardAction={cardAction}
+          cardNote={cardNote}
         />
       )}
     </section>
@@ -90,12 +102,14 @@ function PartPages({
   total,
   onTotalChanged,
   cardAction,
+  cardNote,
 }: {
   search: PartSearch;
   total: number;
   /** Stable across renders: it is called once per change of the counts. */
   onTotalChanged: () => unknown;
   cardAction: PartCardAction | undefined;
+  cardNote: PartCardAction | undefined;
 }) {
   const searchKey = searchParamsOf(search).toString();
   // The cursors of the pages shown; a new search starts again from its first page.
@@ -122,6 +136,7 @@ function PartPages({
             cursor={cursor}
             takeFocus={i > 0 && i === cursors.length - 1}
             cardAction={cardAction}
+            cardNote={cardNote}
           />
         ))}
       </ul>
@@ -154,11 +169,13 @@ function PartPageItems({
   cursor,
   takeFocus,
   cardAction,
+  cardNote,
 }: {
   search: PartSearch;
   cursor: string | null;
   takeFocus: boolean;
   cardAction: PartCardAction | undefined;
+  cardNote: PartCardAction | undefined;
 }) {
   const page = usePartPage(search, cursor);
   const firstItem = useRef<HTMLLIElement>(null);
@@ -170,7 +187,7 @@ function PartPageItems({
   }, [takeFocus, page.data]);
   return page.data?.parts.map((part, i) => (
     <li key={part.id} className="flex" ref={i === 0 ? firstItem : undefined}>
-      <PartCard part={part} action={cardAction} />
+      <PartCard part={part} action={cardAction} note={cardNote} />
     </li>
   ));
 }
