@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { budgetRows, orderReadRow, propagationRow } from './budget';
-import { growthChart, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
+import type { OrderGrowthStep } from './measure/order-growth';
+import { growthChart } from './measure/order-growth-chart';
+import { ORDER_READS } from './measure/order-reads';
 
 const firstLoad = (jsKb: number, cssKb: number) => ({
   jsBytes: jsKb * 1024,

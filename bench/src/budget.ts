@@ -10,7 +10,9 @@ import { type CatalogComparison, type Comparison, CONNECTIONS } from './lib/thro
 import type { ColdStarts } from './measure/cold-start';
 import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
-import { type GrowthDatabase, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
+import type { OrderGrowthStep } from './measure/order-growth';
+import type { GrowthDatabase } from './measure/order-history';
+import { ORDER_READS } from './measure/order-reads';
 import { CLUSTER, GROWTH, MIXED, ORDER_GROWTH } from './settings';
 
 export const BUDGET = {

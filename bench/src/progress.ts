@@ -17,7 +17,9 @@ import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { ColdStarts } from './measure/cold-start';
 import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
-import { type GrowthDatabase, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
+import type { OrderGrowthStep } from './measure/order-growth';
+import type { GrowthDatabase } from './measure/order-history';
+import { ORDER_READS } from './measure/order-reads';
 import { log } from './session';
 
 export function logFirstLoad(firstLoad: FirstLoad): void {

@@ -21,12 +21,9 @@ import {
 import { measureColdStarts } from './measure/cold-start';
 import { measureGrowth } from './measure/growth';
 import { measureInstances } from './measure/instances';
-import {
-  drawOrderGrowth,
-  measureOrderGrowth,
-  pgliteOrderHistory,
-  postgresOrderHistory,
-} from './measure/order-growth';
+import { measureOrderGrowth } from './measure/order-growth';
+import { drawOrderGrowth } from './measure/order-growth-chart';
+import { pgliteOrderHistory, postgresOrderHistory } from './measure/order-history';
 import { ordersAgainstCeiling, ordersOnPostgres, prepareForOrders } from './measure/orders';
 import {
   logCatalog,

@@ -5,7 +5,9 @@ import { cpus } from 'node:os';
 import { type Measurements, orderReadRow, pageMeetsFloors, type Row } from './budget';
 import { balancerFigure, phoneFigure } from './format';
 import type { Instances } from './measure/instances';
-import { ORDER_GROWTH_CHARTS, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
+import type { OrderGrowthStep } from './measure/order-growth';
+import { ORDER_GROWTH_CHARTS } from './measure/order-growth-chart';
+import { ORDER_READS } from './measure/order-reads';
 
 /** A judged table marks each row ok or MISSED; a reported one says only where it stands. */
 function table(rows: Row[], { judged = true } = {}): string {
