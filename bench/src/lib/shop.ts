@@ -72,8 +72,9 @@ function bearerFrom(answer: { headers: Record<string, unknown> }, what: string):
 }
 
 /**
- * Signs up `count` customers, sixteen at a time (most of the time is spent waiting for mail), each from an address of its own: the sign-up, then
- * the mailed link opened with the same password, which makes the account and signs it in.
+ * Signs up `count` customers, sixteen at a time (most of the time is spent waiting for mail),
+ * each from an address of its own: the sign-up, then the mailed link opened with the same
+ * password, which makes the account and signs it in.
  */
 export async function signUpCustomers(
   base: string,
@@ -82,6 +83,9 @@ export async function signUpCustomers(
 ): Promise<Customer[]> {
   const customers: Customer[] = [];
   const password = 'bench-password-1';
+  // Each request hashes the password on the shop's thread: sixteen at once on a machine that
+  // others keep busy have taken longer than the default 15 s to get their response.
+  const timeoutMs = 60_000;
   const signUp = async (n: number) => {
     const email = `bench${tag}${n}@example.com`;
     const ip = clientAddress(n + 1);
@@ -90,6 +94,7 @@ export async function signUpCustomers(
       request(base, 'POST', '/api/sign-up', {
         headers,
         body: { name: `Bench Customer ${n}`, email, password },
+        timeoutMs,
       }),
       202,
       `signing up ${email}`,
@@ -99,6 +104,7 @@ export async function signUpCustomers(
       request(base, 'POST', '/api/sign-up/confirm', {
         headers,
         body: { token: link.searchParams.get('token'), password },
+        timeoutMs,
       }),
       200,
       `confirming ${email}`,
