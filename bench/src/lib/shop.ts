@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Part as PartJson, PartRestock, PlaceOrder } from '@apex/contract';
 
 import { expectStatus, request } from './http';
-import { linkMailedTo } from './mailbox';
+import { expectMailTo, linkMailedTo } from './mailbox';
 
 export interface Customer {
   email: string;
@@ -90,6 +90,7 @@ export async function signUpCustomers(
     const email = `bench${tag}${n}@example.com`;
     const ip = clientAddress(n + 1);
     const headers = { origin: base, 'x-forwarded-for': ip };
+    expectMailTo(email);
     await expectStatus(
       request(base, 'POST', '/api/sign-up', {
         headers,
