@@ -58,7 +58,11 @@ export function logCatalog(ceiling: string, catalog: CatalogComparison): void {
 }
 
 export function logOrders(database: string, orders: Comparison): void {
-  log(`orders on ${database}: ${ordersFigure(orders)}`);
+  const rounds = orders.rounds.map((round) => perSecond(round.rps)).join(', ');
+  log(
+    `orders on ${database}: ${perSecond(orders.rps)} (rounds ${rounds}); ` +
+      `per 1,000 bare: ${ordersFigure(orders)}`,
+  );
 }
 
 export function logMixedLoad(mixed: MixedLoadResult): void {
