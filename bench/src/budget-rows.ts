@@ -3,6 +3,7 @@
 import { BUDGET, type Measurements, NOT_MEASURED, PAGES, type Row } from './budget';
 import { kb, perSecond, propagationFigure, seconds } from './format';
 import { CATEGORIES, type PageAudit } from './lib/lighthouse';
+import type { RoundsP99 } from './lib/p99-rounds';
 import type { KeptMemory } from './lib/server-process';
 import { median } from './lib/stats';
 import { type Comparison, CONNECTIONS } from './lib/throughput';
@@ -16,6 +17,19 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const withErrors = (errors: number, firstError?: string | null) =>
   errors > 0 ? `, ${errors} errors (first: ${firstError ?? '?'})` : '';
 const at = `p99 at ${CONNECTIONS} connections`;
+
+/** A p99 judged under its floor; any error fails it too. */
+export function p99Row(what: string, floorMs: number, figure: RoundsP99 | undefined): Row {
+  return {
+    budget: `${what}, ${at}`,
+    floor: `< ${floorMs} ms`,
+    measured: figure
+      ? `${ms(figure.p99)} (rounds ${figure.p99s.map((p99) => p99.toFixed(1)).join(', ')})` +
+        withErrors(figure.errors, figure.firstError)
+      : NOT_MEASURED,
+    ok: !!figure && figure.p99 < floorMs && figure.errors === 0,
+  };
+}
 
 /** Orders a second, the median of the rounds, each round's figure shown; errors fail it. */
 export function ordersRow(database: string, figure: Comparison | undefined, floor: number): Row {
@@ -107,7 +121,7 @@ function memoryRows(mixed: Measurements['mixed']): Row[] {
 }
 
 export function budgetRows(measured: Measurements): Row[] {
-  const { firstLoad, starts, catalog, mixed, growth } = measured;
+  const { firstLoad, starts, catalog, shopping, mixed, growth } = measured;
   const coldStartMs = starts ? median(starts.shopMs) : Number.NaN;
   return [
     {
@@ -118,6 +132,9 @@ export function budgetRows(measured: Measurements): Row[] {
         : NOT_MEASURED,
       ok: !!catalog && catalog.catalogP99 < BUDGET.catalogP99Ms && catalog.errors === 0,
     },
+    p99Row('A part page, GET /api/parts/:id', BUDGET.partP99Ms, shopping?.part),
+    p99Row("A signed-in customer's cart, GET /api/cart", BUDGET.cartP99Ms, shopping?.cart),
+    p99Row('Checkout, POST /api/cart/checkout', BUDGET.checkoutP99Ms, shopping?.checkout),
     grownRow("The home page's first 12", BUDGET.firstPageP99Ms, growth, growth?.firstPageP99),
     grownRow('A search of one word', BUDGET.searchP99Ms, growth, growth?.searchP99),
     // Years of orders live on PostgreSQL; PGlite's figures are reported beside the table.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { BUDGET, type Measurements } from './budget';
-import { budgetRows, ordersRow, propagationRow } from './budget-rows';
+import { budgetRows, ordersRow, p99Row, propagationRow } from './budget-rows';
+import type { RoundsP99 } from './lib/p99-rounds';
 import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { OrderGrowthStep } from './measure/order-growth';
 import { growthChart } from './measure/order-growth-chart';
@@ -33,6 +34,13 @@ const catalog = (p99: number, ratio = 0.2): CatalogComparison => ({
   catalogP99: p99,
   catalogP50: 0.4,
 });
+const p99 = (ms: number, errors = 0): RoundsP99 => ({
+  p99: ms,
+  p99s: [ms - 1, ms, ms * 3],
+  responses: 1_000,
+  errors,
+  firstError: errors ? 'status 409' : null,
+});
 const step = (orders: number, ms: number, errors = 0): OrderGrowthStep => ({
   orders,
   p99: Object.fromEntries(ORDER_READS.map((read) => [read, ms])) as OrderGrowthStep['p99'],
@@ -45,6 +53,9 @@ describe('the budget table', () => {
     expect(row(rows, 'Lighthouse /login')?.ok).toBe(false);
     for (const start of [
       'Catalog GET',
+      'A part page',
+      "A signed-in customer's cart",
+      'Checkout',
       'POST /api/orders on PostgreSQL',
       'A search of one word',
       'My Orders among',
@@ -66,6 +77,24 @@ describe('the budget table', () => {
         measured: '0.19 (3,800/s against 20,000/s; rounds 0.19)',
       },
     ]);
+  });
+
+  it('holds each p99 under its floor on the median of its rounds, and fails any error', () => {
+    expect(p99Row('Checkout', 500, p99(499.9))).toEqual({
+      budget: 'Checkout, p99 at 10 connections',
+      floor: '< 500 ms',
+      measured: '499.9 ms (rounds 498.9, 499.9, 1499.7)',
+      ok: true,
+    });
+    expect(p99Row('Checkout', 500, p99(500)).ok).toBe(false);
+    expect(p99Row('Checkout', 500, p99(5, 1))).toMatchObject({
+      measured: '5.0 ms (rounds 4.0, 5.0, 15.0), 1 errors (first: status 409)',
+      ok: false,
+    });
+    const shopping = { part: p99(4), cart: p99(BUDGET.cartP99Ms), checkout: p99(4) };
+    const rows = rowsOf({ shopping });
+    expect(row(rows, 'A part page')?.ok).toBe(true);
+    expect(row(rows, "A signed-in customer's cart")?.ok).toBe(false);
   });
 
   it('judges the orders a second against their floor, and prints the ratio to bare Fastify beside', () => {

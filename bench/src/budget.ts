@@ -9,10 +9,17 @@ import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
 import type { OrderGrowthStep } from './measure/order-growth';
 import type { GrowthDatabase } from './measure/order-history';
+import type { Shopping } from './measure/shopping';
 
 export const BUDGET = {
-  /** p99 at 10 connections, in ms, on the PGlite shop after Lighthouse's visits. */
+  /** p99s at 10 connections, in ms, on the PGlite shop after Lighthouse's visits: what a
+   * customer waits for to see a page's data, and to place an order. */
   catalogP99Ms: 20,
+  partP99Ms: 150,
+  cartP99Ms: 300,
+  /** The order of every line of the cart, priced and its stock reserved in one transaction
+   * (decision 022). */
+  checkoutP99Ms: 1_000,
   /** With GROWTH.parts parts: the home page's first page, and a search (decision 012). */
   firstPageP99Ms: 50,
   searchP99Ms: 50,
@@ -50,6 +57,7 @@ export interface Measurements {
   catalog?: CatalogComparison | undefined;
   /** The whole bench's: the catalog against bare node:http. */
   catalogNodeHttp?: CatalogComparison | undefined;
+  shopping?: Shopping | undefined;
   pgliteOrders?: Comparison | undefined;
   postgresOrders?: Comparison | undefined;
   mixed?: MixedLoadResult | undefined;

@@ -12,6 +12,7 @@ import {
 import type { FirstLoad } from './lib/first-load';
 import { CATEGORIES, type PageAudit } from './lib/lighthouse';
 import type { MixedLoadResult } from './lib/mixed-load';
+import type { RoundsP99 } from './lib/p99-rounds';
 import type { KeptMemory } from './lib/server-process';
 import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { ColdStarts } from './measure/cold-start';
@@ -20,6 +21,7 @@ import type { Instances } from './measure/instances';
 import type { OrderGrowthStep } from './measure/order-growth';
 import type { GrowthDatabase } from './measure/order-history';
 import { ORDER_READS } from './measure/order-reads';
+import type { Shopping } from './measure/shopping';
 import { log } from './session';
 
 export function logFirstLoad(firstLoad: FirstLoad): void {
@@ -47,6 +49,19 @@ export function logPages(pages: PageAudit[]): void {
       );
     }
   }
+}
+
+export function logShopping(shopping: Shopping): void {
+  const figure = (what: string, p99: RoundsP99) =>
+    `${what} p99 ${p99.p99.toFixed(1)} ms (rounds ${p99.p99s.map((ms) => ms.toFixed(1)).join(', ')}; ` +
+    `${p99.responses} responses${p99.errors > 0 ? `, ${p99.errors} errors: ${p99.firstError ?? '?'}` : ''})`;
+  log(
+    [
+      figure('a part page', shopping.part),
+      figure('the cart', shopping.cart),
+      figure('checkout', shopping.checkout),
+    ].join(', '),
+  );
 }
 
 export function logCatalog(ceiling: string, catalog: CatalogComparison): void {

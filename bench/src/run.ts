@@ -26,6 +26,7 @@ import { measureOrderGrowth } from './measure/order-growth';
 import { drawOrderGrowth } from './measure/order-growth-chart';
 import { pgliteOrderHistory, postgresOrderHistory } from './measure/order-history';
 import { ordersAgainstCeiling, ordersOnPostgres, prepareForOrders } from './measure/orders';
+import { fillCarts, measureShopping } from './measure/shopping';
 import {
   logCatalog,
   logColdStarts,
@@ -36,6 +37,7 @@ import {
   logOrderGrowth,
   logOrders,
   logPages,
+  logShopping,
 } from './progress';
 import { reportedRows } from './reported';
 import { elapsedSeconds, startSession } from './session';
@@ -93,6 +95,11 @@ await session.attempt('the PGlite shop', async () => {
 
     const ready = await prepareForOrders(shop.base, 'pglite', dataDir);
     prepared = ready;
+    await fillCarts(shop.base, ready);
+    measured.shopping = await session.attempt('a part page, the cart and the checkout', () =>
+      measureShopping(shop.base, ready),
+    );
+    if (measured.shopping) logShopping(measured.shopping);
     if (bare) {
       measured.pgliteOrders = await session.attempt('orders on PGlite', () =>
         ordersAgainstCeiling(shop.base, ready, bare.fastify),

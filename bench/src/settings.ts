@@ -40,7 +40,11 @@ export const CATALOG_ROUNDS = 7;
 export const CATALOG_SECONDS = 2;
 export const ORDER_ROUNDS = 5;
 export const ORDER_SECONDS = 2;
+/** A part page, the cart and the checkout (`measure/shopping.ts`), taking turns in each round. */
+export const SHOPPING = { warmupSeconds: 1, rounds: 3, roundSeconds: 2 } as const;
 export const COLD_STARTS = 3;
+/** Ten check out under load and the others' carts are read (`measure/shopping.ts`); all of them
+ * order, in turn (`measure/orders.ts`). */
 export const CUSTOMERS = 30;
 export const MIXED = {
   rate: 200,

@@ -22,6 +22,8 @@ export interface Part {
   name: string;
   stock: number;
   minOrder: number;
+  /** The unit price in dollars, as the part page shows it and a cart line repeats it. */
+  price: number;
 }
 
 const fromPartJson = (json: PartJson): Part => ({
@@ -29,6 +31,7 @@ const fromPartJson = (json: PartJson): Part => ({
   name: json.name,
   stock: json.quantity,
   minOrder: json.minorder,
+  price: json.price,
 });
 
 /** An order to place: `quantity` units of the part. */
