@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { BUDGET, type Measurements } from './budget';
-import { budgetRows, ordersRow, p99Row, propagationRow } from './budget-rows';
+import { budgetRows, ordersRow, p99Row, phoneRow, propagationRow } from './budget-rows';
+import type { PageAudit, Scores } from './lib/lighthouse';
 import type { RoundsP99 } from './lib/p99-rounds';
 import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { OrderGrowthStep } from './measure/order-growth';
@@ -41,6 +42,20 @@ const p99 = (ms: number, errors = 0): RoundsP99 => ({
   errors,
   firstError: errors ? 'status 409' : null,
 });
+const scores = (performance: number, accessibility = 100): Scores => ({
+  performance,
+  accessibility,
+  'best-practices': 100,
+  seo: 100,
+});
+const phonePage = (path: string, median: Scores, profile: PageAudit['profile'] = 'phone') => ({
+  path,
+  profile,
+  scores: median,
+  runs: [median, median, median],
+  blockingMs: [100, 100, 100],
+  shortfalls: [],
+});
 const step = (orders: number, ms: number, errors = 0): OrderGrowthStep => ({
   orders,
   p99: Object.fromEntries(ORDER_READS.map((read) => [read, ms])) as OrderGrowthStep['p99'],
@@ -50,13 +65,13 @@ const step = (orders: number, ms: number, errors = 0): OrderGrowthStep => ({
 describe('the budget table', () => {
   it('misses every budget a failed measurement left unmeasured, so --check fails', () => {
     const rows = rowsOf({});
-    expect(row(rows, 'Lighthouse /login')?.ok).toBe(false);
     for (const start of [
       'Catalog GET',
       'A part page',
       "A signed-in customer's cart",
       'Checkout',
       'POST /api/orders on PostgreSQL',
+      'Lighthouse /cart as a phone',
       'A search of one word',
       'My Orders among',
       'Cold start',
@@ -164,6 +179,29 @@ describe('the budget table', () => {
     });
     expect(orderReadRatios([step(100_000, 97.4)])).toEqual([]);
     expect(orderReadRow('My Orders', 'PostgreSQL', [timedBeside]).ok).toBe(true);
+  });
+
+  it('judges each phone page on the median of its runs, every category against its floor', () => {
+    const pages = [
+      phonePage('/', scores(BUDGET.phone.performance)),
+      phonePage('/parts/:id', scores(BUDGET.phone.performance - 1)),
+      phonePage('/cart', scores(99, 99)),
+      // The same page on slow 4G is another page: reported, not the phone's.
+      phonePage('/login', scores(10), 'slow 4G'),
+    ];
+    expect(phoneRow('/', pages)).toMatchObject({
+      floor: `≥ ${BUDGET.phone.performance} / 100 / 100 / 100`,
+      ok: true,
+    });
+    expect(phoneRow('/parts/:id', pages).ok).toBe(false);
+    expect(phoneRow('/cart', pages).ok).toBe(false);
+    expect(phoneRow('/login', pages)).toMatchObject({ measured: 'not measured', ok: false });
+    expect(reportedRows({ pages })).toEqual([
+      {
+        figure: "Lighthouse /login on slow 4G, the machine's CPU as it is",
+        measured: '10 / 100 / 100 / 100 (median of 3), goal ≥ 95 / 100 / 100 / 95',
+      },
+    ]);
   });
 
   it('draws each read at each size, and says the figures in words for a screen reader', () => {

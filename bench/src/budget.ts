@@ -43,16 +43,17 @@ export const BUDGET = {
   /** A write committed through one instance shows on another within a second (decision 003),
    * counted from sending the write: the worst of the run's writes. */
   propagationWorstMs: 1000,
-  /** Slow 4G, the machine's CPU as it is (`lib/lighthouse.ts`). */
-  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 },
+  /** Lighthouse's default mobile profile, the median of three runs (`measure/pages.ts`). */
+  phone: { performance: 80, accessibility: 100, 'best-practices': 100, seo: 100 },
+  /** Slow 4G with the machine's CPU as it is: the goal of the pages the whole bench reports. */
+  slow4G: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 },
 } as const;
-
-export const PAGES = ['/', '/blogs', '/my-portfolio', '/login'] as const;
 
 /** What a run measured; a part of the benchmark that failed leaves its figures out. */
 export interface Measurements {
   firstLoad: FirstLoad;
   starts?: ColdStarts | undefined;
+  /** The phone's pages, judged, and (the whole bench) the other pages on slow 4G, reported. */
   pages?: PageAudit[] | undefined;
   catalog?: CatalogComparison | undefined;
   /** The whole bench's: the catalog against bare node:http. */
@@ -75,7 +76,7 @@ export interface Row {
   ok: boolean;
 }
 
-/** A figure printed beside the judged ones: a ratio to a ceiling, never judged. */
+/** A figure printed beside the judged ones: a ratio to a ceiling, or a page the gate skips. */
 export interface Reported {
   figure: string;
   measured: string;

@@ -1,14 +1,6 @@
 // What the run logs as each measurement comes in: the figures behind the budget table's, for
 // whoever has to explain a missed budget.
-import {
-  balancerFigure,
-  kb,
-  ordersFigure,
-  perSecond,
-  phoneFigure,
-  propagationFigure,
-  seconds,
-} from './format';
+import { balancerFigure, kb, ordersFigure, perSecond, propagationFigure, seconds } from './format';
 import type { FirstLoad } from './lib/first-load';
 import { CATEGORIES, type PageAudit } from './lib/lighthouse';
 import type { MixedLoadResult } from './lib/mixed-load';
@@ -41,13 +33,13 @@ export function logColdStarts(starts: ColdStarts): void {
 export function logPages(pages: PageAudit[]): void {
   for (const page of pages) {
     const scores = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ');
-    const runs = page.runs > 1 ? ` (median of ${page.runs})` : '';
-    log(`Lighthouse ${page.path}: ${scores}${runs}`);
-    if (page.phone) {
-      log(
-        `  as a mid-range phone (CPU slowdown ${page.phone.slowdown}): ${phoneFigure(page.phone)}`,
-      );
-    }
+    const runs = page.runs.length > 1 ? ` (median of ${page.runs.length})` : '';
+    const performance = page.runs.map((run) => run.performance).join(', ');
+    const blocking = page.blockingMs.map((ms) => Math.round(ms)).join(', ');
+    log(
+      `Lighthouse ${page.path} (${page.profile}): ${scores}${runs}; performance ${performance}, ` +
+        `total blocking time ${blocking} ms`,
+    );
   }
 }
 
@@ -75,8 +67,7 @@ export function logCatalog(ceiling: string, catalog: CatalogComparison): void {
 export function logOrders(database: string, orders: Comparison): void {
   const rounds = orders.rounds.map((round) => perSecond(round.rps)).join(', ');
   log(
-    `orders on ${database}: ${perSecond(orders.rps)} (rounds ${rounds}); ` +
-      `per 1,000 bare: ${ordersFigure(orders)}`,
+    `orders on ${database}: ${perSecond(orders.rps)} (rounds ${rounds}); per 1,000 bare: ${ordersFigure(orders)}`,
   );
 }
 

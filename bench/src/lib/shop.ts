@@ -11,6 +11,8 @@ import { expectMailTo, linkMailedTo } from './mailbox';
 
 export interface Customer {
   email: string;
+  /** For signing in through the login page, as a browser does. */
+  password: string;
   token: string;
   /** The IP address this customer calls from (the server believes one proxy hop). */
   ip: string;
@@ -113,7 +115,7 @@ export async function signUpCustomers(
       200,
       `confirming ${email}`,
     );
-    customers.push({ email, ip, token: bearerFrom(answer, `confirming ${email}`) });
+    customers.push({ email, password, ip, token: bearerFrom(answer, `confirming ${email}`) });
   };
   const queue = Array.from({ length: count }, (_, n) => n);
   await Promise.all(
