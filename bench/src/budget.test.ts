@@ -233,7 +233,6 @@ describe('the budget table', () => {
   it('judges propagation on the worst write counted from its sending, not from its response', () => {
     const instances = (afterSendMs: number[]) => ({
       propagation: { afterSendMs, afterAnswerMs: afterSendMs.map((ms) => ms / 2) },
-      orders: comparison(1, 1),
     });
     expect(propagationRow(instances([5, 999])).ok).toBe(true);
     expect(propagationRow(instances([5, 1000])).ok).toBe(false);

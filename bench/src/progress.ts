@@ -95,6 +95,7 @@ export function logMixedLoad(mixed: MixedLoadResult): void {
 
 export function logInstances({ propagation, orders }: Instances): void {
   log(`a write through one instance, shown by another: ${propagationFigure(propagation)}`);
+  if (!orders) return;
   log(`orders through nginx ÷ on one instance: ${balancerFigure(orders)}`);
   if (orders.errors > 0)
     log(`orders: ${orders.errors} errors (first: ${orders.firstError ?? '?'})`);

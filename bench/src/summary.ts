@@ -86,9 +86,9 @@ export function printSummary({
   if (judgedOnly) {
     console.log(
       '\nOnly the judged figures and the ratios beside them were measured (--check). ' +
-        '`npm run bench` also reports the other pages on slow 4G, bare node:http, the order ' +
-        'reads beside their bare reads and the order history on PGlite, and draws the growth ' +
-        'charts.',
+        '`npm run bench` also reports the other pages on slow 4G, bare node:http, orders through ' +
+        'nginx, the order reads beside their bare reads and the order history on PGlite, and ' +
+        'draws the growth charts.',
     );
   }
   for (const [what, message] of failures) console.log(`\n${what} failed: ${message}`);

@@ -11,10 +11,9 @@ import { median, percentile } from '../lib/stats';
 import { burst } from '../lib/throughput';
 import type { Session } from '../session';
 import { ORDER_GROWTH } from '../settings';
-import type { OrderHistory } from './order-history';
+import { growHistory, type OrderHistory } from './order-history';
 import { startReadCeiling } from './order-read-ceiling';
-import { ORDER_READS, type OrderRead, type ReadRequest, readsOf } from './order-reads';
-import { seedOrders } from './order-seed';
+import { deepPageOf, ORDER_READS, type OrderRead, type ReadRequest, readsOf } from './order-reads';
 
 export interface OrderGrowthStep {
   orders: number;
@@ -109,29 +108,38 @@ async function p99sOf(
 /**
  * Grows the history size by size (ORDER_GROWTH.steps, or only the largest of them), with its shop
  * stopped, and times the reads at each (on PostgreSQL beside their ceilings, unless `ceilings`
- * is false).
+ * is false). `atLargest` runs on the shop of the largest size once its reads are timed.
  */
 export async function measureOrderGrowth(
   session: Session,
   history: OrderHistory,
-  { largestOnly = false, ceilings = true } = {},
+  {
+    largestOnly = false,
+    ceilings = true,
+    atLargest,
+  }: {
+    largestOnly?: boolean;
+    ceilings?: boolean;
+    atLargest?: (base: string) => Promise<void>;
+  } = {},
 ): Promise<OrderGrowthStep[]> {
   const steps: OrderGrowthStep[] = [];
-  const sizes = largestOnly ? [Math.max(...ORDER_GROWTH.steps)] : ORDER_GROWTH.steps;
-  let seeded = 0;
+  const largest = Math.max(...ORDER_GROWTH.steps);
+  const sizes = largestOnly ? [largest] : ORDER_GROWTH.steps;
   for (const orders of sizes) {
-    await seedOrders(history.target, seeded, orders);
-    seeded = orders;
+    if (history.seeded !== orders) await growHistory(history, orders);
+    const deep = await deepPageOf(history.target, orders);
     const server = await history.startShop();
     session.onEnd(() => server.stop());
     let ceiling: RunningServer | undefined;
     try {
-      const reads = await readsOf(server.base, history.shop, orders);
+      const reads = await readsOf(server.base, history.shop, deep);
       // PGlite's data directory has one owner, the shop: its reads have no ceiling.
       if (ceilings && 'url' in history.target) {
         ceiling = await startReadCeiling(session, server.base, history.target.url, reads);
       }
       steps.push({ orders, ...(await p99sOf(server.base, reads, ceiling?.base)) });
+      if (orders === largest) await atLargest?.(server.base);
     } finally {
       await ceiling?.stop();
       await server.stop();
