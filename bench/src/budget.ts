@@ -16,10 +16,10 @@ export const BUDGET = {
    * customer waits for to see a page's data, and to place an order. */
   catalogP99Ms: 20,
   partP99Ms: 150,
-  cartP99Ms: 300,
+  cartP99Ms: 750,
   /** The order of every line of the cart, priced and its stock reserved in one transaction
    * (decision 022). */
-  checkoutP99Ms: 1_000,
+  checkoutP99Ms: 2_000,
   /** With GROWTH.parts parts: the home page's first page, and a search (decision 012). */
   firstPageP99Ms: 50,
   searchP99Ms: 50,
