@@ -212,12 +212,14 @@ describe('the budget table', () => {
       ) as OrderGrowthStep['p99'],
       errors: 0,
     }));
-    const svg = growthChart(steps, 50, 'PostgreSQL');
+    const svg = growthChart(steps, 20, 'PostgreSQL');
     expect(svg.match(/<polyline /g)).toHaveLength(ORDER_READS.length);
     expect(svg.match(/<circle /g)).toHaveLength(ORDER_READS.length * steps.length);
     expect(svg).toContain('100,000 orders: Manage Orders, first page 8.0 ms');
     for (const read of ORDER_READS) expect(svg).toContain(`>${read}</text>`);
-    expect(svg).toContain('goal: 50 ms');
+    expect(svg).toContain('floor: 20 ms</text>');
+    // A floor far above every read is named, not drawn.
+    expect(growthChart(steps, 500, 'PostgreSQL')).toContain('floor: 500 ms, above this scale');
     expect(svg).toContain('at 10 connections on PostgreSQL');
   });
 
