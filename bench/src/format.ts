@@ -1,5 +1,4 @@
 // How figures read, the same in the progress log and in the budget table.
-import type { PhoneRuns } from './lib/lighthouse';
 import { median } from './lib/stats';
 import type { Comparison } from './lib/throughput';
 import type { Propagation } from './measure/instances';
@@ -15,12 +14,6 @@ export function ordersFigure(figure: Comparison): string {
     `${perThousand(figure.ratio)} (${perSecond(figure.rps)} against ${perSecond(figure.ceilingRps)}; ` +
     `rounds ${figure.ratios.map(perThousand).join(', ')})`
   );
-}
-
-/** The phone's performance runs, median first, and their blocking times. */
-export function phoneFigure({ performance: scores, blockingMs }: PhoneRuns): string {
-  const ms = blockingMs.map((value) => Math.round(value)).join(', ');
-  return `performance ${median(scores)} (runs ${scores.join(', ')}; total blocking time ${ms} ms)`;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -1,9 +1,10 @@
 // `npm run instances -w @apex/bench` (after `npm run build`): only the several-instances part of
 // `npm run bench`, three instances on PostgreSQL behind nginx (`measure/instances.ts`), for
 // working on it without the whole run.
-import { propagationRow } from './budget';
+import { propagationRow } from './budget-rows';
 import { measureInstances } from './measure/instances';
 import { logInstances } from './progress';
+import { reportedRows } from './reported';
 import { elapsedSeconds, startSession } from './session';
 import { printSummary } from './summary';
 
@@ -14,7 +15,7 @@ await session.end();
 
 const missed = printSummary({
   rows: [propagationRow(instances)],
-  instances,
+  reported: reportedRows({ instances }),
   failures: session.failures,
   tookSeconds: elapsedSeconds(),
 });

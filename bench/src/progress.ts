@@ -1,23 +1,19 @@
 // What the run logs as each measurement comes in: the figures behind the budget table's, for
 // whoever has to explain a missed budget.
-import {
-  balancerFigure,
-  kb,
-  ordersFigure,
-  perSecond,
-  phoneFigure,
-  propagationFigure,
-  seconds,
-} from './format';
+import { balancerFigure, kb, ordersFigure, perSecond, propagationFigure, seconds } from './format';
 import type { FirstLoad } from './lib/first-load';
 import { CATEGORIES, type PageAudit } from './lib/lighthouse';
 import type { MixedLoadResult } from './lib/mixed-load';
+import type { RoundsP99 } from './lib/p99-rounds';
 import type { KeptMemory } from './lib/server-process';
 import type { CatalogComparison, Comparison } from './lib/throughput';
 import type { ColdStarts } from './measure/cold-start';
 import type { Growth } from './measure/growth';
 import type { Instances } from './measure/instances';
-import { type GrowthDatabase, ORDER_READS, type OrderGrowthStep } from './measure/order-growth';
+import type { OrderGrowthStep } from './measure/order-growth';
+import type { GrowthDatabase } from './measure/order-history';
+import { ORDER_READS } from './measure/order-reads';
+import type { Shopping } from './measure/shopping';
 import { log } from './session';
 
 export function logFirstLoad(firstLoad: FirstLoad): void {
@@ -37,14 +33,27 @@ export function logColdStarts(starts: ColdStarts): void {
 export function logPages(pages: PageAudit[]): void {
   for (const page of pages) {
     const scores = CATEGORIES.map((c) => `${c} ${page.scores[c]}`).join(', ');
-    const runs = page.runs > 1 ? ` (median of ${page.runs})` : '';
-    log(`Lighthouse ${page.path}: ${scores}${runs}`);
-    if (page.phone) {
-      log(
-        `  as a mid-range phone (CPU slowdown ${page.phone.slowdown}): ${phoneFigure(page.phone)}`,
-      );
-    }
+    const runs = page.runs.length > 1 ? ` (median of ${page.runs.length})` : '';
+    const performance = page.runs.map((run) => run.performance).join(', ');
+    const blocking = page.blockingMs.map((ms) => Math.round(ms)).join(', ');
+    log(
+      `Lighthouse ${page.path} (${page.profile}): ${scores}${runs}; performance ${performance}, ` +
+        `total blocking time ${blocking} ms`,
+    );
   }
+}
+
+export function logShopping(shopping: Shopping): void {
+  const figure = (what: string, p99: RoundsP99) =>
+    `${what} p99 ${p99.p99.toFixed(1)} ms (rounds ${p99.p99s.map((ms) => ms.toFixed(1)).join(', ')}; ` +
+    `${p99.responses} responses${p99.errors > 0 ? `, ${p99.errors} errors: ${p99.firstError ?? '?'}` : ''})`;
+  log(
+    [
+      figure('a part page', shopping.part),
+      figure('the cart', shopping.cart),
+      figure('checkout', shopping.checkout),
+    ].join(', '),
+  );
 }
 
 export function logCatalog(ceiling: string, catalog: CatalogComparison): void {
@@ -56,7 +65,10 @@ export function logCatalog(ceiling: string, catalog: CatalogComparison): void {
 }
 
 export function logOrders(database: string, orders: Comparison): void {
-  log(`orders on ${database}: ${ordersFigure(orders)}`);
+  const rounds = orders.rounds.map((round) => perSecond(round.rps)).join(', ');
+  log(
+    `orders on ${database}: ${perSecond(orders.rps)} (rounds ${rounds}); per 1,000 bare: ${ordersFigure(orders)}`,
+  );
 }
 
 export function logMixedLoad(mixed: MixedLoadResult): void {
@@ -83,6 +95,7 @@ export function logMixedLoad(mixed: MixedLoadResult): void {
 
 export function logInstances({ propagation, orders }: Instances): void {
   log(`a write through one instance, shown by another: ${propagationFigure(propagation)}`);
+  if (!orders) return;
   log(`orders through nginx ÷ on one instance: ${balancerFigure(orders)}`);
   if (orders.errors > 0)
     log(`orders: ${orders.errors} errors (first: ${orders.firstError ?? '?'})`);

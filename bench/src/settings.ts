@@ -9,7 +9,6 @@ export const PORTS = {
   nodeHttp: 4394,
   growth: 4399,
   orderGrowth: 4400,
-  orderGrowthPostgres: 4401,
   readCeiling: 4402,
 } as const;
 
@@ -32,20 +31,24 @@ export const ORDER_GROWTH = {
   customers: 1_000,
   steps: [1_000, 10_000, 100_000],
   warmupSeconds: 1,
-  rounds: 6,
+  rounds: 4,
   roundSeconds: 1,
 } as const;
 
-export const CATALOG_ROUNDS = 7;
+export const CATALOG_ROUNDS = 4;
 export const CATALOG_SECONDS = 2;
-export const ORDER_ROUNDS = 5;
+export const ORDER_ROUNDS = 4;
 export const ORDER_SECONDS = 2;
+/** A part page, the cart and the checkout (`measure/shopping.ts`), taking turns in each round. */
+export const SHOPPING = { warmupSeconds: 1, rounds: 3, roundSeconds: 1.5 } as const;
 export const COLD_STARTS = 3;
-export const CUSTOMERS = 30;
+/** Ten check out under load and the others' carts are read (`measure/shopping.ts`); all of them
+ * order, in turn (`measure/orders.ts`). */
+export const CUSTOMERS = 20;
 export const MIXED = {
   rate: 200,
   warmupSeconds: 5,
-  steadySeconds: 60,
+  steadySeconds: 30,
   sampleEverySeconds: 1,
   adminPollSeconds: 2,
 };

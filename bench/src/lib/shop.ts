@@ -7,10 +7,12 @@ import path from 'node:path';
 import type { Part as PartJson, PartRestock, PlaceOrder } from '@apex/contract';
 
 import { expectStatus, request } from './http';
-import { linkMailedTo } from './mailbox';
+import { expectMailTo, linkMailedTo } from './mailbox';
 
 export interface Customer {
   email: string;
+  /** For signing in through the login page, as a browser does. */
+  password: string;
   token: string;
   /** The IP address this customer calls from (the server believes one proxy hop). */
   ip: string;
@@ -22,6 +24,8 @@ export interface Part {
   name: string;
   stock: number;
   minOrder: number;
+  /** The unit price in dollars, as the part page shows it and a cart line repeats it. */
+  price: number;
 }
 
 const fromPartJson = (json: PartJson): Part => ({
@@ -29,6 +33,7 @@ const fromPartJson = (json: PartJson): Part => ({
   name: json.name,
   stock: json.quantity,
   minOrder: json.minorder,
+  price: json.price,
 });
 
 /** An order to place: `quantity` units of the part. */
@@ -72,8 +77,9 @@ function bearerFrom(answer: { headers: Record<string, unknown> }, what: string):
 }
 
 /**
- * Signs up `count` customers, sixteen at a time (most of the time is spent waiting for mail), each from an address of its own: the sign-up, then
- * the mailed link opened with the same password, which makes the account and signs it in.
+ * Signs up `count` customers, sixteen at a time (most of the time is spent waiting for mail),
+ * each from an address of its own: the sign-up, then the mailed link opened with the same
+ * password, which makes the account and signs it in.
  */
 export async function signUpCustomers(
   base: string,
@@ -82,14 +88,19 @@ export async function signUpCustomers(
 ): Promise<Customer[]> {
   const customers: Customer[] = [];
   const password = 'bench-password-1';
+  // Each request hashes the password on the shop's thread: sixteen at once on a machine that
+  // others keep busy have taken longer than the default 15 s to get their response.
+  const timeoutMs = 60_000;
   const signUp = async (n: number) => {
     const email = `bench${tag}${n}@example.com`;
     const ip = clientAddress(n + 1);
     const headers = { origin: base, 'x-forwarded-for': ip };
+    expectMailTo(email);
     await expectStatus(
       request(base, 'POST', '/api/sign-up', {
         headers,
         body: { name: `Bench Customer ${n}`, email, password },
+        timeoutMs,
       }),
       202,
       `signing up ${email}`,
@@ -99,11 +110,12 @@ export async function signUpCustomers(
       request(base, 'POST', '/api/sign-up/confirm', {
         headers,
         body: { token: link.searchParams.get('token'), password },
+        timeoutMs,
       }),
       200,
       `confirming ${email}`,
     );
-    customers.push({ email, ip, token: bearerFrom(answer, `confirming ${email}`) });
+    customers.push({ email, password, ip, token: bearerFrom(answer, `confirming ${email}`) });
   };
   const queue = Array.from({ length: count }, (_, n) => n);
   await Promise.all(

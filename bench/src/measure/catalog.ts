@@ -1,5 +1,6 @@
-// The catalog against what sending its bytes costs: bare Fastify (judged, and the orders' ceiling)
-// and bare node:http (printed, the physical limit), each a process of its own. A route inside the
+// The catalog against what sending its bytes costs: bare Fastify (the ratio reported beside the
+// budget, and the orders' ceiling) and bare node:http (the physical limit, reported by the whole
+// bench), each a process of its own. A route inside the
 // shop was no ceiling: it paid every hook and log line the catalog pays, so it hid their cost.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,8 @@ export interface BareCeilings {
 }
 
 /**
- * The bare processes the shop is judged against, sending the catalog's bytes as the shop sent
- * them: Fastify with nothing added, and node:http. They run until the benchmark ends.
+ * The bare processes the shop's req/s are set beside, sending the catalog's bytes as the shop
+ * sent them: Fastify with nothing added, and node:http. They run until the benchmark ends.
  */
 export async function startBareCeilings(session: Session, base: string): Promise<BareCeilings> {
   const catalog = await expectStatus(request(base, 'GET', '/api/parts'), 200, 'GET /api/parts');
@@ -33,7 +34,8 @@ export async function startBareCeilings(session: Session, base: string): Promise
   return { fastify: `${fastify.base}/api/parts`, nodeHttp: `${nodeHttp.base}/api/parts` };
 }
 
-/** GET /api/parts against bare Fastify sending the same bytes, in alternating rounds: judged. */
+/** GET /api/parts against bare Fastify sending the same bytes, in alternating rounds: the
+ * catalog's p99 is judged, its ratio reported. */
 export function catalogAgainstFastify(
   base: string,
   bare: BareCeilings,

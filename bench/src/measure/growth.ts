@@ -1,13 +1,14 @@
 // A shop whose catalog has grown to GROWTH.parts parts: the home page's first page of parts and a
-// search, each at 10 connections, and (when asked) Lighthouse of the home page on it.
+// search, each at 10 connections, and (for the whole bench) the home page as the phone on it.
 import { alternatingRounds } from '../lib/alternating-rounds';
-import { auditPages, type PageAudit, type Scores } from '../lib/lighthouse';
+import type { PageAudit } from '../lib/lighthouse';
 import { startServer } from '../lib/server-process';
 import { type SqlTarget, withSql } from '../lib/sql';
 import { percentile } from '../lib/stats';
 import { burst } from '../lib/throughput';
 import type { Session } from '../session';
 import { GROWTH, PORTS, shopEnv } from '../settings';
+import { auditHomePage } from './pages';
 
 export interface Growth {
   parts: number;
@@ -18,7 +19,7 @@ export interface Growth {
   /** The search's first answer, before the shop remembers it (the catalog already loaded). */
   firstSearchMs: number;
   errors: number;
-  /** Lighthouse of the home page among the grown catalog. */
+  /** The home page among the grown catalog as the phone; the whole bench's, not the gate's. */
   home: PageAudit | undefined;
 }
 
@@ -47,10 +48,9 @@ export async function addParts(target: SqlTarget, count: number): Promise<void> 
 
 /**
  * The p99 of each address's answers over GROWTH.rounds alternating rounds (`alternatingRounds`),
- * after a warm-up of each: for its first seconds a started shop answers several times slower
- * whatever it is asked (at a load of 11 on 2 cores: up to 480 ms p99 in its first second, 36–68
- * ms in the third, 3–7 ms from the fourth), and these figures are of the shop at work, not of
- * its start (the cold start's budget).
+ * after a warm-up of each: for its first seconds a started shop responds several times slower
+ * whatever it is asked (docs/journal/2026-11-26-grown-catalog.md), and these figures are of the
+ * shop at work, not of its start (the cold start's budget).
  */
 async function warmP99s(
   firstPage: string,
@@ -78,8 +78,6 @@ async function warmP99s(
 export async function measureGrowth(
   session: Session,
   dataDir: string,
-  /** The home page's Lighthouse floors, as judged without the grown catalog. */
-  lighthouseFloors: Scores,
   { judgedOnly = false } = {},
 ): Promise<Growth> {
   await addParts({ dataDir }, GROWTH.parts);
@@ -100,7 +98,7 @@ export async function measureGrowth(
     const found = (await (await fetch(searchUrl)).json()) as { total: number };
     const firstSearchMs = performance.now() - began;
     const p99s = await warmP99s(firstPageUrl, searchUrl);
-    const [home] = await auditPages(shop.base, ['/'], lighthouseFloors, { judgedOnly });
+    const home = judgedOnly ? undefined : await auditHomePage(shop.base);
     return {
       parts: GROWTH.parts,
       firstPageP99: p99s.firstPage,
