@@ -1,7 +1,8 @@
 // `npm test`: every check and suite, side by side where nothing orders them. The build comes
 // first for the suites that run it (the journeys, the crash test of the API suite); lint and the
-// type check run beside everything. Each step's output is printed whole when it ends, so the
-// log reads step by step; the run stops at the first step that fails.
+// type check run beside it and the Vitest suites. The journeys come last, alone: their waits are
+// timed for a browser that has the machine's cores. Each step's output is printed whole when it
+// ends, so the log reads step by step; the run stops at the first step that fails.
 import { spawn } from 'node:child_process';
 
 /** Each step: its npm script, and the steps it waits for. */
@@ -10,7 +11,7 @@ const steps = {
   types: { script: 'typecheck', after: [] },
   build: { script: 'build', after: [] },
   unit: { script: 'test:unit', after: ['build'] },
-  journeys: { script: 'test:e2e', after: ['build'] },
+  journeys: { script: 'test:e2e', after: ['build', 'unit'] },
 };
 
 const started = Date.now();
