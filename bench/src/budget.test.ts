@@ -223,12 +223,12 @@ describe('the budget table', () => {
     expect(svg).toContain('at 10 connections on PostgreSQL');
   });
 
-  it('holds the first load under its floors: 100 KB of JavaScript misses, 99.9 KB does not', () => {
+  it('holds the first load under its floors: 110 KB of JavaScript misses, 109.9 KB does not', () => {
     expect(
-      row(budgetRows({ firstLoad: firstLoad(100, 10) }), 'Home page first-load JavaScript'),
-    ).toMatchObject({ measured: '100.0 KB', ok: false });
+      row(budgetRows({ firstLoad: firstLoad(110, 10) }), 'Home page first-load JavaScript'),
+    ).toMatchObject({ measured: '110.0 KB', ok: false });
     expect(
-      row(budgetRows({ firstLoad: firstLoad(99.9, 10) }), 'Home page first-load JavaScript'),
+      row(budgetRows({ firstLoad: firstLoad(109.9, 10) }), 'Home page first-load JavaScript'),
     ).toMatchObject({ ok: true });
   });
 

@@ -37,7 +37,10 @@ export const BUDGET = {
   memoryGrowth: 0.1,
   /** Resident memory after the mixed load: the shop on a 2 GB machine, half of it to spare. */
   memoryAfterLoadMb: 1_000,
-  firstLoadJsKb: 100,
+  /** The home page's JavaScript before anything shows. The vehicle picker and the fit of each
+   * card are part of the home page now (decision 024); the phone's Lighthouse score is judged
+   * beside it. */
+  firstLoadJsKb: 110,
   /** The stylesheet every page waits for before it shows anything (18 KB with all of daisyUI). */
   firstLoadCssKb: 16,
   /** A write committed through one instance shows on another within a second (decision 003),
