@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { GARAGE_MAX_VEHICLES } from '@apex/contract/quantity-rules';
@@ -35,12 +35,10 @@ export function VehicleBar() {
   const inGarage = garage.vehicles.some((v) => v.key === key);
   const room = inGarage || garage.vehicles.length < GARAGE_MAX_VEHICLES;
   const { ready, current } = garage;
+  // An event, not a dependency: `garage` is a new object every render.
+  const choose = useEffectEvent((picked: ChosenVehicle) => void garage.choose(picked));
   useEffect(() => {
-    if (ready && vehicle && key === vehicle.key && current?.key !== key && room) {
-      void garage.choose(vehicle);
-    }
-    // `garage` changes with every render; the decision rests on the values named.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (ready && vehicle && key === vehicle.key && current?.key !== key && room) choose(vehicle);
   }, [ready, vehicle, key, current, room]);
 
   if (key && vehicle) {
